@@ -1,0 +1,89 @@
+#include "app/cli/cli_arguments.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+namespace rfscope::cli {
+
+Arguments::Arguments(const std::vector<std::string>& args,
+                     const std::vector<std::string>& valueOptions,
+                     const std::vector<std::string>& flags) {
+  auto contains = [](const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+  };
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string arg = args[i];
+    if (arg.rfind("--", 0) != 0 || arg == "--") {
+      positionals_.push_back(arg);
+      continue;
+    }
+    std::string value;
+    bool inlineValue = false;
+    if (const auto eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg = arg.substr(0, eq);
+      inlineValue = true;
+    }
+    if (contains(flags, arg)) {
+      if (inlineValue) throw UsageError("option " + arg + " takes no value");
+      values_[arg].push_back("");
+    } else if (contains(valueOptions, arg)) {
+      if (!inlineValue) {
+        if (i + 1 >= args.size()) throw UsageError("option " + arg + " needs a value");
+        value = args[++i];
+      }
+      values_[arg].push_back(value);
+    } else {
+      throw UsageError("unknown option " + arg);
+    }
+  }
+}
+
+std::string Arguments::value(const std::string& option, const std::string& fallback) const {
+  const auto it = values_.find(option);
+  return it == values_.end() ? fallback : it->second.back();
+}
+
+std::vector<std::string> Arguments::all(const std::string& option) const {
+  const auto it = values_.find(option);
+  return it == values_.end() ? std::vector<std::string>{} : it->second;
+}
+
+std::vector<double> parseNumberList(const std::string& option, const std::string& text) {
+  std::vector<double> numbers;
+  std::stringstream stream(text);
+  std::string item;
+  while (std::getline(stream, item, ',')) {
+    const auto begin = item.find_first_not_of(" \t");
+    const auto end = item.find_last_not_of(" \t");
+    if (begin == std::string::npos) throw UsageError(option + ": empty entry in '" + text + "'");
+    item = item.substr(begin, end - begin + 1);
+    double value = 0;
+    const auto result = std::from_chars(item.data(), item.data() + item.size(), value);
+    if (result.ec != std::errc() || result.ptr != item.data() + item.size() || !std::isfinite(value))
+      throw UsageError(option + ": '" + item + "' is not a finite number");
+    numbers.push_back(value);
+  }
+  if (numbers.empty()) throw UsageError(option + ": no numbers given");
+  return numbers;
+}
+
+long long parseInteger(const std::string& option, const std::string& text) {
+  long long value = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (result.ec != std::errc() || result.ptr != text.data() + text.size() || text.empty())
+    throw UsageError(option + ": '" + text + "' is not an integer");
+  return value;
+}
+
+std::pair<std::string, std::string> splitAssignment(const std::string& option,
+                                                    const std::string& text) {
+  const auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw UsageError(option + ": expected KEY=VALUE, got '" + text + "'");
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+}  // namespace rfscope::cli

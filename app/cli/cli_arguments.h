@@ -1,0 +1,40 @@
+#pragma once
+// Minimal argument scanning for rfscope-cli: "--name value" options (repeatable) and positionals.
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rfscope::cli {
+
+// Thrown for malformed command lines and invalid values: exit code 2, message on stderr.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Arguments {
+ public:
+  // valueOptions: options that take a value; flags: options that do not.
+  Arguments(const std::vector<std::string>& args, const std::vector<std::string>& valueOptions,
+            const std::vector<std::string>& flags);
+
+  const std::vector<std::string>& positionals() const { return positionals_; }
+  bool has(const std::string& option) const { return values_.count(option) != 0; }
+  // The last value of an option, or fallback.
+  std::string value(const std::string& option, const std::string& fallback = "") const;
+  std::vector<std::string> all(const std::string& option) const;
+
+ private:
+  std::vector<std::string> positionals_;
+  std::map<std::string, std::vector<std::string>> values_;
+};
+
+// "a,b,c" of numbers → doubles; names the option in the error.
+std::vector<double> parseNumberList(const std::string& option, const std::string& text);
+long long parseInteger(const std::string& option, const std::string& text);
+// "key=value" → {key, value}.
+std::pair<std::string, std::string> splitAssignment(const std::string& option,
+                                                    const std::string& text);
+
+}  // namespace rfscope::cli

@@ -1,0 +1,54 @@
+// rfscope-cli: the headless shell over RFScope's experiments and formulas.
+
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/cli/cli_arguments.h"
+#include "app/cli/commands.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage: rfscope-cli COMMAND [OPTIONS]
+
+commands:
+  list [--compact]
+      JSON catalogue: experiments with their parameter specs, mechanisms, couplings, regimes.
+  run EXPERIMENT [--set KEY=VALUE]... [--csv FILE] [--json FILE]
+      Run an experiment; without --csv/--json the CSV table goes to stdout.
+  analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
+           [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
+      Exact variance of the M-feature estimator at (x, y), as one JSON object.
+  --version, --help
+
+exit codes: 0 success, 1 failure while running, 2 bad input, 3 no closed form available
+)";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") {
+    std::cout << "rfscope-cli " << RFSCOPE_VERSION << "\n";
+    return 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    if (command == "list") return rfscope::cli::listCommand(args);
+    if (command == "run") return rfscope::cli::runCommand(args);
+    if (command == "analytic") return rfscope::cli::analyticCommand(args);
+    throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
+  } catch (const rfscope::cli::UsageError& e) {
+    std::cerr << "rfscope-cli: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "rfscope-cli: error: " << e.what() << "\n";
+    return 1;
+  }
+}

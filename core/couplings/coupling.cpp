@@ -1,0 +1,20 @@
+#include "core/couplings/coupling.h"
+
+namespace rfscope {
+
+const std::vector<CouplingInfo>& allCouplings() {
+  static const std::vector<CouplingInfo> couplings{
+      {"iid", "IID", "independent ω ~ N(0, I)"},
+      {"orf", "ORF", "orthogonal blocks of d directions with χ_d norms (Yu et al. 2016)"},
+      {"simrf", "SimRF", "simplex blocks: d directions at pairwise angle arccos(-1/(d-1)) (Reid et al. 2023)"},
+  };
+  return couplings;
+}
+
+const CouplingInfo* findCoupling(std::string_view id) {
+  for (const auto& coupling : allCouplings())
+    if (coupling.id == id) return &coupling;
+  return nullptr;
+}
+
+}  // namespace rfscope

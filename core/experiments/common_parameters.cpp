@@ -1,0 +1,75 @@
+#include "core/experiments/common_parameters.h"
+
+#include <cmath>
+
+#include "core/data/regime.h"
+#include "core/mechanisms/mechanism_registry.h"
+
+namespace rfscope {
+
+std::vector<ParameterChoice> mechanismChoices() {
+  std::vector<ParameterChoice> choices;
+  for (const Mechanism* m : allMechanisms()) choices.push_back({m->info().id, m->info().name});
+  return choices;
+}
+
+std::vector<ParameterChoice> regimeChoices() {
+  std::vector<ParameterChoice> choices;
+  for (const Regime* r : allRegimes()) choices.push_back({r->info().id, r->info().name});
+  return choices;
+}
+
+std::vector<ParameterChoice> kernelChoices() {
+  return {{"gaussian", "Gaussian exp(-|x-y|²/2)"}, {"softmax", "softmax exp(xᵀy)"}};
+}
+
+ParameterSpec dimensionParameter(std::int64_t defaultValue) {
+  auto spec = integerParameter("d", "Dimension d", defaultValue, 1, 1024, "dimension of x and y");
+  spec.group = "Data";
+  return spec;
+}
+
+ParameterSpec seedParameter() {
+  auto spec = integerParameter("seed", "Seed", 1, 0, (std::int64_t{1} << 53),
+                               "random seed: the same seed gives the same numbers");
+  spec.group = "Sampling";
+  return spec;
+}
+
+ParameterSpec kernelParameter() {
+  auto spec = choiceParameter("kernel", "Kernel", kernelChoices(), "gaussian", "kernel estimated");
+  spec.group = "Estimator";
+  return spec;
+}
+
+ParameterSpec regimeParameter() {
+  auto spec = choiceParameter("regime", "Regime", regimeChoices(), "normal",
+                              "distribution the pairs (x, y) are drawn from");
+  spec.group = "Data";
+  return spec;
+}
+
+std::vector<ParameterSpec> sigmaGridParameters(double minimum, double maximum, std::int64_t steps) {
+  auto low = realParameter("sigma-min", "σ from", minimum, 1e-3, 10, "smallest σ of the grid", true);
+  auto high = realParameter("sigma-max", "σ to", maximum, 1e-3, 10, "largest σ of the grid", true);
+  auto count = integerParameter("sigma-steps", "σ steps", steps, 2, 2000, "number of σ values");
+  auto spacing = choiceParameter("sigma-spacing", "σ spacing",
+                                 {{"linear", "linear"}, {"log", "logarithmic"}}, "linear",
+                                 "spacing of the σ grid");
+  for (auto* spec : {&low, &high, &count, &spacing}) spec->group = "Data";
+  return {low, high, count, spacing};
+}
+
+std::vector<double> sigmaGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing) {
+  std::vector<double> grid(static_cast<std::size_t>(steps));
+  for (std::int64_t i = 0; i < steps; ++i) {
+    const double t = steps == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(steps - 1);
+    grid[static_cast<std::size_t>(i)] =
+        logSpacing ? std::exp(std::log(minimum) + t * (std::log(maximum) - std::log(minimum)))
+                   : minimum + t * (maximum - minimum);
+  }
+  grid.back() = maximum;
+  return grid;
+}
+
+}  // namespace rfscope

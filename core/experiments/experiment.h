@@ -1,0 +1,61 @@
+#pragma once
+// An experiment maps a validated parameter set to a Table, reporting progress, publishing partial
+// tables while it runs, and stopping promptly when cancelled. The GUI and the CLI are thin shells
+// over experiments; neither contains math.
+
+#include <string>
+#include <vector>
+
+#include "core/experiments/table.h"
+#include "core/params/parameter_set.h"
+
+namespace rfscope {
+
+// Implemented by whoever runs an experiment. Called from worker threads: implementations must be
+// thread-safe.
+class RunContext {
+ public:
+  virtual ~RunContext() = default;
+  virtual bool cancelled() const = 0;
+  virtual void reportProgress(double fraction) = 0;       // 0..1, non-decreasing
+  virtual void publishPartial(const Table& partial) = 0;  // a snapshot; may be called often
+};
+
+// A RunContext that is never cancelled and ignores progress (tests, simple callers).
+class SilentRunContext final : public RunContext {
+ public:
+  bool cancelled() const override { return false; }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {}
+};
+
+enum class RunStatus { Completed, Cancelled };
+
+struct RunResult {
+  RunStatus status = RunStatus::Completed;
+  Table table;                        // complete, or what was finished when cancelled
+  std::vector<std::string> warnings;  // things the user should know about the numbers
+};
+
+struct ExperimentInfo {
+  std::string id;           // kebab-case: "variance-vs-sigma"
+  std::string title;        // "Log-variance vs σ"
+  std::string group;        // paper or theme: "CRT (Likhosherstov et al. 2022)"
+  std::string description;  // one line
+};
+
+class Experiment {
+ public:
+  virtual ~Experiment() = default;
+  virtual const ExperimentInfo& info() const = 0;
+  virtual std::vector<ParameterSpec> parameters() const = 0;
+  // Rules that involve several parameters (each parameter alone is checked against its spec).
+  virtual std::vector<ParameterError> crossValidate(const ParameterSet&) const { return {}; }
+  // params must have passed validate(). Never throws for valid parameters.
+  virtual RunResult run(const ParameterSet& params, RunContext& context) const = 0;
+
+  // Spec and cross-parameter checks together.
+  std::vector<ParameterError> validate(const ParameterSet& params) const;
+};
+
+}  // namespace rfscope

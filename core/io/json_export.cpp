@@ -1,0 +1,116 @@
+#include "core/io/json_export.h"
+
+#include "core/couplings/coupling.h"
+#include "core/data/regime.h"
+#include "core/experiments/experiment_registry.h"
+#include "core/mechanisms/mechanism_registry.h"
+
+namespace rfscope {
+
+nlohmann::json parameterValueToJson(const ParameterValue& value) {
+  return std::visit([](const auto& v) { return nlohmann::json(v); }, value);
+}
+
+nlohmann::json parameterSpecToJson(const ParameterSpec& spec) {
+  nlohmann::json j{{"key", spec.key},
+                   {"label", spec.label},
+                   {"help", spec.help},
+                   {"type", parameterTypeId(spec.type)},
+                   {"default", parameterValueToJson(spec.defaultValue)}};
+  if (!spec.unit.empty()) j["unit"] = spec.unit;
+  if (!spec.group.empty()) j["group"] = spec.group;
+  if (spec.type == ParameterType::Integer || spec.type == ParameterType::Real) {
+    j["minimum"] = spec.minimum;
+    j["maximum"] = spec.maximum;
+    if (spec.logScale) j["log_scale"] = true;
+  }
+  if (!spec.choices.empty()) {
+    j["choices"] = nlohmann::json::array();
+    for (const auto& c : spec.choices) j["choices"].push_back({{"id", c.id}, {"label", c.label}});
+  }
+  if (spec.optional) {
+    j["optional"] = true;
+    j["auto"] = spec.autoLabel;
+  }
+  return j;
+}
+
+nlohmann::json parameterSetToJson(const ParameterSet& set) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [key, value] : set.values()) {
+    const double* real = std::get_if<double>(&value);
+    j[key] = real ? finiteOrNull(*real) : parameterValueToJson(value);
+  }
+  return j;
+}
+
+nlohmann::json tableToJson(const Table& table) {
+  nlohmann::json columns = nlohmann::json::array();
+  for (const auto& c : table.columns) {
+    nlohmann::json values = nlohmann::json::array();
+    for (double v : c.values) values.push_back(finiteOrNull(v));
+    columns.push_back({{"key", c.key}, {"label", c.label}, {"values", values}});
+  }
+  nlohmann::json series = nlohmann::json::array();
+  for (const auto& s : table.hints.series)
+    series.push_back({{"label", s.label},
+                      {"y", s.yColumn},
+                      {"low", s.lowColumn},
+                      {"high", s.highColumn},
+                      {"color_key", s.colorKey},
+                      {"warning", s.warning}});
+  return {{"columns", columns},
+          {"plot",
+           {{"title", table.hints.title},
+            {"x", table.hints.xColumn},
+            {"x_label", table.hints.xLabel},
+            {"y_label", table.hints.yLabel},
+            {"x_log", table.hints.xLog},
+            {"y_log", table.hints.yLog},
+            {"series", series}}}};
+}
+
+nlohmann::json logValueToJson(double logValue) {
+  if (std::isnan(logValue)) return "nan";
+  if (std::isinf(logValue)) return logValue > 0 ? "inf" : "-inf";
+  return logValue;
+}
+
+nlohmann::json catalogToJson() {
+  nlohmann::json experiments = nlohmann::json::array();
+  for (const Experiment* e : allExperiments()) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& spec : e->parameters()) params.push_back(parameterSpecToJson(spec));
+    experiments.push_back({{"id", e->info().id},
+                           {"title", e->info().title},
+                           {"group", e->info().group},
+                           {"description", e->info().description},
+                           {"parameters", params}});
+  }
+  nlohmann::json mechanisms = nlohmann::json::array();
+  for (const Mechanism* m : allMechanisms()) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& spec : m->parameters()) params.push_back(parameterSpecToJson(spec));
+    const auto& info = m->info();
+    mechanisms.push_back({{"id", info.id},
+                          {"name", info.name},
+                          {"description", info.description},
+                          {"reference", info.reference},
+                          {"positive", info.positive},
+                          {"bounded", info.bounded},
+                          {"parameters", params}});
+  }
+  nlohmann::json couplings = nlohmann::json::array();
+  for (const auto& c : allCouplings())
+    couplings.push_back({{"id", c.id}, {"name", c.name}, {"description", c.description}});
+  nlohmann::json regimes = nlohmann::json::array();
+  for (const Regime* r : allRegimes())
+    regimes.push_back({{"id", r->info().id}, {"description", r->info().description}});
+  return {{"experiments", experiments},
+          {"mechanisms", mechanisms},
+          {"couplings", couplings},
+          {"regimes", regimes},
+          {"kernels", nlohmann::json::array({"gaussian", "softmax"})}};
+}
+
+}  // namespace rfscope

@@ -1,0 +1,28 @@
+#pragma once
+// JSON views of specs, registries and tables (nlohmann::json), shared by the CLI and sessions.
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "core/experiments/experiment.h"
+#include "core/params/parameter_set.h"
+
+namespace rfscope {
+
+nlohmann::json parameterValueToJson(const ParameterValue& value);
+nlohmann::json parameterSpecToJson(const ParameterSpec& spec);
+nlohmann::json parameterSetToJson(const ParameterSet& set);
+nlohmann::json tableToJson(const Table& table);
+
+// Everything `rfscope-cli list` prints: experiments with specs, mechanisms, couplings, regimes.
+nlohmann::json catalogToJson();
+
+// A double that JSON can hold, or null (JSON has no inf/nan).
+inline nlohmann::json finiteOrNull(double value) {
+  return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+// A log value: a number, or the strings "-inf"/"inf"/"nan" where JSON has no number for it.
+nlohmann::json logValueToJson(double logValue);
+
+}  // namespace rfscope

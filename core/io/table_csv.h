@@ -1,0 +1,17 @@
+#pragma once
+// CSV of a table. The file opens with '#' comment lines recording the experiment, every parameter,
+// and the app version, so that any figure can be regenerated from its CSV alone.
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/experiments/table.h"
+
+namespace rfscope {
+
+using CsvMetadata = std::vector<std::pair<std::string, std::string>>;  // key, value
+
+std::string tableToCsv(const Table& table, const CsvMetadata& metadata);
+
+}  // namespace rfscope

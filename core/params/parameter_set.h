@@ -1,0 +1,60 @@
+#pragma once
+// A set of parameter values keyed by parameter key, validated against specs in one place.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/params/parameter_spec.h"
+
+namespace rfscope {
+
+struct ParameterError {
+  std::string key;      // the offending parameter ("" for errors about the set as a whole)
+  std::string message;  // full sentence naming the problem
+};
+
+class ParameterSet {
+ public:
+  ParameterSet() = default;
+
+  // The specs' defaults, to be overridden by set().
+  static ParameterSet defaults(const std::vector<ParameterSpec>& specs);
+
+  void set(const std::string& key, ParameterValue value) { values_[key] = std::move(value); }
+  bool contains(const std::string& key) const { return values_.count(key) != 0; }
+  const ParameterValue* find(const std::string& key) const;
+  const std::map<std::string, ParameterValue>& values() const { return values_; }
+
+  // Typed access; the set must have been validated (throws std::out_of_range/bad_variant_access
+  // on misuse, which is a programming error).
+  std::int64_t integer(const std::string& key) const;
+  double real(const std::string& key) const;  // also accepts integers
+  bool boolean(const std::string& key) const;
+  const std::string& choice(const std::string& key) const;
+  const std::vector<std::string>& choices(const std::string& key) const;
+
+  bool operator==(const ParameterSet&) const = default;
+
+ private:
+  std::map<std::string, ParameterValue> values_;
+};
+
+// Parses a value typed on the command line or in a text field ("64", "0.5", "true", "trig,pos").
+// Returns the error message on failure.
+std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec, std::string_view text,
+                                                  std::string* error);
+
+// Renders a value the way parseParameterValue reads it back (round-trips exactly).
+std::string formatParameterValue(const ParameterValue& value);
+
+// Checks that every key is known, every value has the right type and lies in its domain, and that
+// every spec has a value. One message per violated rule.
+std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>& specs,
+                                               const ParameterSet& set);
+
+const ParameterSpec* findSpec(const std::vector<ParameterSpec>& specs, std::string_view key);
+
+}  // namespace rfscope
