@@ -30,7 +30,7 @@ ParameterSpec dimensionParameter(std::int64_t defaultValue) {
 }
 
 ParameterSpec seedParameter() {
-  auto spec = integerParameter("seed", "Seed", 1, 0, (std::int64_t{1} << 53),
+  auto spec = integerParameter("seed", "Seed", 1, 0, 2147483647,
                                "random seed: the same seed gives the same numbers");
   spec.group = "Sampling";
   return spec;

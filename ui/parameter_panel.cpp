@@ -1,0 +1,228 @@
+#include "ui/parameter_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+#include <cmath>
+
+namespace rfscope::ui {
+namespace {
+
+constexpr int kSliderSteps = 1000;
+
+QString qs(const std::string& s) { return QString::fromStdString(s); }
+
+// Slider position ↔ value over [min, max], logarithmic where the spec asks for it.
+double sliderToValue(const ParameterSpec& spec, int position) {
+  const double t = static_cast<double>(position) / kSliderSteps;
+  if (spec.logScale && spec.minimum > 0)
+    return std::exp(std::log(spec.minimum) + t * (std::log(spec.maximum) - std::log(spec.minimum)));
+  return spec.minimum + t * (spec.maximum - spec.minimum);
+}
+
+int valueToSlider(const ParameterSpec& spec, double value) {
+  double t = 0;
+  if (spec.logScale && spec.minimum > 0 && value > 0)
+    t = (std::log(value) - std::log(spec.minimum)) / (std::log(spec.maximum) - std::log(spec.minimum));
+  else
+    t = (value - spec.minimum) / (spec.maximum - spec.minimum);
+  return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
+}
+
+double asReal(const ParameterValue& value) {
+  if (const auto* i = std::get_if<std::int64_t>(&value)) return static_cast<double>(*i);
+  if (const auto* d = std::get_if<double>(&value)) return *d;
+  return 0;
+}
+
+}  // namespace
+
+ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent), form_(new QFormLayout(this)) {
+  form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+}
+
+ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
+  Field field;
+  field.spec = spec;
+  auto changed = [this]() {
+    if (!updating_) emit parametersChanged();
+  };
+  switch (spec.type) {
+    case ParameterType::Integer: {
+      auto* box = new QSpinBox;
+      box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
+      box->setKeyboardTracking(false);
+      connect(box, &QSpinBox::valueChanged, this, changed);
+      field.editor = box;
+      field.read = [box]() { return ParameterValue(std::int64_t{box->value()}); };
+      field.write = [box](const ParameterValue& v) {
+        box->setValue(static_cast<int>(asReal(v)));
+      };
+      break;
+    }
+    case ParameterType::Real: {
+      auto* container = new QWidget;
+      auto* row = new QHBoxLayout(container);
+      row->setContentsMargins(0, 0, 0, 0);
+      auto* box = new QDoubleSpinBox;
+      box->setDecimals(spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3);
+      box->setRange(spec.minimum, spec.maximum);
+      box->setSingleStep(spec.logScale ? spec.minimum * 10 : (spec.maximum - spec.minimum) / 100);
+      box->setKeyboardTracking(false);
+      auto* slider = new QSlider(Qt::Horizontal);
+      slider->setRange(0, kSliderSteps);
+      row->addWidget(box);
+      row->addWidget(slider, 1);
+      connect(slider, &QSlider::valueChanged, this, [box, spec](int position) {
+        const QSignalBlocker blocker(box);  // the slider emits the change itself
+        box->setValue(sliderToValue(spec, position));
+      });
+      connect(slider, &QSlider::valueChanged, this, changed);
+      connect(box, &QDoubleSpinBox::valueChanged, this, [slider, spec, changed](double value) {
+        const QSignalBlocker blocker(slider);
+        slider->setValue(valueToSlider(spec, value));
+        changed();
+      });
+      box->setObjectName("spin");
+      field.editor = container;
+      field.read = [box]() { return ParameterValue(box->value()); };
+      field.write = [box, slider, spec](const ParameterValue& v) {
+        box->setValue(asReal(v));
+        slider->setValue(valueToSlider(spec, asReal(v)));
+      };
+      break;
+    }
+    case ParameterType::Boolean: {
+      auto* box = new QCheckBox;
+      connect(box, &QCheckBox::toggled, this, changed);
+      field.editor = box;
+      field.read = [box]() { return ParameterValue(box->isChecked()); };
+      field.write = [box](const ParameterValue& v) {
+        if (const auto* b = std::get_if<bool>(&v)) box->setChecked(*b);
+      };
+      break;
+    }
+    case ParameterType::Choice: {
+      auto* box = new QComboBox;
+      for (const auto& c : spec.choices) box->addItem(qs(c.label), qs(c.id));
+      connect(box, &QComboBox::currentIndexChanged, this, changed);
+      field.editor = box;
+      field.read = [box]() { return ParameterValue(box->currentData().toString().toStdString()); };
+      field.write = [box](const ParameterValue& v) {
+        if (const auto* id = std::get_if<std::string>(&v)) {
+          const int index = box->findData(qs(*id));
+          if (index >= 0) box->setCurrentIndex(index);
+        }
+      };
+      break;
+    }
+    case ParameterType::MultiChoice: {
+      auto* container = new QWidget;
+      auto* column = new QVBoxLayout(container);
+      column->setContentsMargins(0, 0, 0, 0);
+      column->setSpacing(2);
+      QList<QCheckBox*> boxes;
+      for (const auto& c : spec.choices) {
+        auto* box = new QCheckBox(qs(c.label));
+        box->setProperty("choiceId", qs(c.id));
+        connect(box, &QCheckBox::toggled, this, changed);
+        column->addWidget(box);
+        boxes.push_back(box);
+      }
+      field.editor = container;
+      field.read = [boxes]() {
+        std::vector<std::string> ids;
+        for (auto* box : boxes)
+          if (box->isChecked()) ids.push_back(box->property("choiceId").toString().toStdString());
+        return ParameterValue(ids);
+      };
+      field.write = [boxes](const ParameterValue& v) {
+        const auto* ids = std::get_if<std::vector<std::string>>(&v);
+        if (!ids) return;
+        for (auto* box : boxes) {
+          const std::string id = box->property("choiceId").toString().toStdString();
+          box->setChecked(std::find(ids->begin(), ids->end(), id) != ids->end());
+        }
+      };
+      break;
+    }
+  }
+  field.editor->setToolTip(qs(spec.help));
+  field.editor->setObjectName(qs(spec.key));
+  field.error = new QLabel;
+  field.error->setWordWrap(true);
+  field.error->setStyleSheet("color: #b00020;");
+  field.error->hide();
+  return field;
+}
+
+void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const ParameterSet& values) {
+  updating_ = true;
+  while (form_->rowCount() > 0) form_->removeRow(0);
+  fields_.clear();
+  std::string group;
+  for (const auto& spec : specs) {
+    if (!spec.group.empty() && spec.group != group) {
+      group = spec.group;
+      auto* header = new QLabel("<b>" + qs(group) + "</b>");
+      form_->addRow(header);
+    }
+    Field field = makeField(spec);
+    auto* cell = new QWidget;
+    auto* column = new QVBoxLayout(cell);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->addWidget(field.editor);
+    column->addWidget(field.error);
+    auto* label = new QLabel(qs(spec.label) + (spec.unit.empty() ? "" : " [" + qs(spec.unit) + "]"));
+    label->setToolTip(qs(spec.help));
+    form_->addRow(label, cell);
+    const ParameterValue* value = values.find(spec.key);
+    field.write(value ? *value : spec.defaultValue);
+    fields_.push_back(std::move(field));
+  }
+  updating_ = false;
+}
+
+ParameterSet ParameterPanel::parameters() const {
+  ParameterSet set;
+  for (const auto& field : fields_) set.set(field.spec.key, field.read());
+  return set;
+}
+
+void ParameterPanel::setParameters(const ParameterSet& values) {
+  updating_ = true;
+  for (auto& field : fields_)
+    if (const ParameterValue* value = values.find(field.spec.key)) field.write(*value);
+  updating_ = false;
+}
+
+void ParameterPanel::showErrors(const std::vector<ParameterError>& errors) {
+  for (auto& field : fields_) {
+    QString text;
+    for (const auto& e : errors)
+      if (e.key == field.spec.key) text += (text.isEmpty() ? "" : "\n") + qs(e.message);
+    field.error->setText(text);
+    field.error->setVisible(!text.isEmpty());
+  }
+}
+
+QWidget* ParameterPanel::editor(const std::string& key) const {
+  for (const auto& field : fields_)
+    if (field.spec.key == key) return field.editor;
+  return nullptr;
+}
+
+QString ParameterPanel::errorText(const std::string& key) const {
+  for (const auto& field : fields_)
+    if (field.spec.key == key) return field.error->text();
+  return {};
+}
+
+}  // namespace rfscope::ui
