@@ -1,0 +1,36 @@
+#include "core/io/table_csv.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace rfscope {
+namespace {
+
+TEST(TableCsv, CommentsHeaderAndRoundTrippingNumbers) {
+  Table table;
+  table.columns = {{"sigma", "σ", {0.1, 1.0 / 3.0}},
+                   {"trig-mean", "m", {-1e-300, std::numeric_limits<double>::quiet_NaN()}},
+                   {"odd,key", "k", {std::numeric_limits<double>::infinity(), -2.5}}};
+  const std::string csv = tableToCsv(table, {{"experiment", "variance-vs-sigma"}, {"note", "a\nb"}});
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);
+  EXPECT_EQ(line, "# experiment: variance-vs-sigma");
+  std::getline(in, line);
+  EXPECT_EQ(line, "# note: a b");  // newlines cannot break the comment block
+  std::getline(in, line);
+  EXPECT_EQ(line, "sigma,trig-mean,\"odd,key\"");
+  std::getline(in, line);
+  EXPECT_EQ(line, "0.1,-1e-300,inf");
+  std::getline(in, line);
+  const auto comma = line.find(',');
+  EXPECT_EQ(std::stod(line.substr(0, comma)), 1.0 / 3.0);  // shortest round-trip text
+  EXPECT_EQ(line.substr(comma), ",nan,-2.5");
+  EXPECT_FALSE(std::getline(in, line));
+}
+
+}  // namespace
+}  // namespace rfscope
