@@ -58,7 +58,7 @@ const ExperimentInfo& VarianceVsSigma::info() const {
 std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
   std::vector<ParameterSpec> specs{dimensionParameter(64), regimeParameter()};
   for (auto& spec : sigmaGridParameters(0.1, 1.0, 50)) specs.push_back(spec);
-  auto pairs = integerParameter("pairs", "Pairs per σ", 100, 1, 100000,
+  auto pairs = integerParameter("pairs", "Pairs per σ", 100, 1, 10000,
                                 "pairs (x, y) drawn per σ; mean and std are over these");
   pairs.group = "Data";
   specs.push_back(pairs);
@@ -112,6 +112,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   // Base pairs, drawn once and scaled by each σ.
   std::vector<Eigen::VectorXd> baseX(pairCount), baseY(pairCount);
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pairCount), [&](const auto& range) {
+    if (context.cancelled()) return;
     for (std::size_t p = range.begin(); p != range.end(); ++p)
       regime.sampleBasePair(dimension, seed, p, baseX[p], baseY[p]);
   });

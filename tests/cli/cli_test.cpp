@@ -1,0 +1,183 @@
+// End-to-end tests of rfscope-cli: the real executable, its stdout, stderr and exit code.
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CliResult {
+  int exitCode = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+fs::path scratchDir() {
+  const fs::path dir = fs::temp_directory_path() / ("rfscope-cli-test-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  return dir;
+}
+
+CliResult runCli(const std::string& arguments) {
+  const fs::path err = scratchDir() / "stderr.txt";
+  const std::string command =
+      std::string("'") + RFSCOPE_CLI_PATH + "' " + arguments + " 2>'" + err.string() + "'";
+  CliResult result;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (!pipe) return result;
+  char buffer[4096];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+  const int status = ::pclose(pipe);
+  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.err = readFile(err);
+  return result;
+}
+
+TEST(CliList, PrintsTheCatalogueAsJson) {
+  const CliResult r = runCli("list");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_FALSE(j["experiments"].empty());
+  const auto& experiment = j["experiments"][0];
+  EXPECT_EQ(experiment["id"], "variance-vs-sigma");
+  bool hasD = false;
+  for (const auto& p : experiment["parameters"])
+    if (p["key"] == "d") hasD = p["type"] == "integer" && p["default"] == 64 && p["maximum"] == 1024;
+  EXPECT_TRUE(hasD);
+  std::vector<std::string> mechanisms, couplings;
+  for (const auto& m : j["mechanisms"]) mechanisms.push_back(m["id"]);
+  for (const auto& c : j["couplings"]) couplings.push_back(c["id"]);
+  for (const char* id : {"trig", "pos", "oprf"})
+    EXPECT_NE(std::find(mechanisms.begin(), mechanisms.end(), id), mechanisms.end()) << id;
+  EXPECT_NE(std::find(couplings.begin(), couplings.end(), "iid"), couplings.end());
+  EXPECT_TRUE(j["mechanisms"][1]["positive"].get<bool>());  // pos
+}
+
+TEST(CliAnalytic, FollowsTheContract) {
+  const CliResult r = runCli("analytic --mechanism pos --m 4 --x 0.5,0.25 --y 0.5,-0.25");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"mechanism", "kernel", "coupling", "d", "m", "kernel_value",
+                          "log_kernel_value", "variance", "log_variance", "params"})
+    EXPECT_TRUE(j.contains(key)) << key;
+  EXPECT_EQ(j["mechanism"], "pos");
+  EXPECT_EQ(j["kernel"], "gaussian");
+  EXPECT_EQ(j["coupling"], "iid");
+  EXPECT_EQ(j["d"], 2);
+  EXPECT_EQ(j["m"], 4);
+  // |x-y|² = 0.25, |x+y|² = 1: K = e^{-1/8}, Var = K²(e - 1)/4.
+  EXPECT_NEAR(j["log_kernel_value"].get<double>(), -0.125, 1e-15);
+  EXPECT_NEAR(j["variance"].get<double>(), std::exp(-0.25) * std::expm1(1.0) / 4, 1e-15);
+  EXPECT_NEAR(j["log_variance"].get<double>(), -0.25 + std::log(std::expm1(1.0)) - std::log(4.0),
+              1e-14);
+}
+
+TEST(CliAnalytic, ReportsTheOptimisedOprfParameter) {
+  const CliResult r = runCli("analytic --mechanism oprf --x 1,0,0 --y 1,0,0");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  // u = 4, d = 3: r = (2u+d+sqrt((2u+d)²+8du))/(2d) = (11+sqrt(217))/6, A* = (1-r)/8.
+  const double rStar = (11 + std::sqrt(217.0)) / 6;
+  EXPECT_NEAR(j["params"]["A"].get<double>(), (1 - rStar) / 8, 1e-15);
+}
+
+TEST(CliAnalytic, HugeAndZeroVariancesKeepTheirLogs) {
+  // x = y with |x|² = 512: PosRF variance e^{2048}·(1 - e^{-2048}) overflows a double.
+  std::string x;
+  for (int i = 0; i < 512; ++i) x += (i ? "," : "") + std::string("1");
+  CliResult r = runCli("analytic --mechanism pos --x " + x + " --y " + x);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["variance"].is_null());
+  EXPECT_NEAR(j["log_variance"].get<double>(), 2048.0, 1e-12);
+  // x = -y: PosRF is exact, variance 0, log "-inf".
+  r = runCli("analytic --mechanism pos --x 1,2 --y -1,-2");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["variance"], 0.0);
+  EXPECT_EQ(j["log_variance"], "-inf");
+}
+
+TEST(CliAnalytic, SoftmaxScalesTheGaussianVariance) {
+  const auto g = nlohmann::json::parse(runCli("analytic --mechanism trig --x 0.3,0.1 --y 0.2,0.4").out);
+  const auto s = nlohmann::json::parse(
+      runCli("analytic --mechanism trig --kernel softmax --x 0.3,0.1 --y 0.2,0.4").out);
+  EXPECT_NEAR(s["log_variance"].get<double>() - g["log_variance"].get<double>(), 0.1 + 0.2, 1e-14);
+  EXPECT_NEAR(s["log_kernel_value"].get<double>(), 0.3 * 0.2 + 0.1 * 0.4, 1e-15);
+}
+
+TEST(CliAnalytic, BadInputExitsTwoWithAMessageAndNoOutput) {
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--mechanism nope --x 1 --y 1", "unknown mechanism 'nope'"},
+      {"--mechanism pos --x 1,2 --y 1", "--x has 2 entries but --y has 1"},
+      {"--mechanism pos --x 1,abc --y 1,2", "'abc' is not a finite number"},
+      {"--mechanism pos --x 1 --y 1 --m 0", "at least 1"},
+      {"--mechanism pos --x 1 --y 1 --kernel cosine", "unknown kernel 'cosine'"},
+      {"--mechanism pos --x 1 --y 1 --coupling fancy", "unknown coupling 'fancy'"},
+      {"--mechanism pos --x 1 --y 1 --param zeta=1", "no parameter 'zeta'"},
+      {"--mechanism pos --x 1", "missing --y"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const CliResult r = runCli("analytic " + arguments);
+    EXPECT_EQ(r.exitCode, 2) << arguments;
+    EXPECT_TRUE(r.out.empty()) << arguments;
+    EXPECT_NE(r.err.find(message), std::string::npos) << arguments << " → " << r.err;
+  }
+}
+
+TEST(CliRun, WritesTheCsvWithItsParameterHeader) {
+  const fs::path csv = scratchDir() / "out.csv";
+  const CliResult r = runCli("run variance-vs-sigma --set d=64 --set pairs=20 --set sigma-steps=11 --csv '" +
+                             csv.string() + "'");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  std::istringstream in(readFile(csv));
+  std::string line;
+  std::vector<std::string> comments, rows;
+  while (std::getline(in, line)) (line.rfind("#", 0) == 0 ? comments : rows).push_back(line);
+  EXPECT_EQ(comments.front(), "# experiment: variance-vs-sigma");
+  EXPECT_NE(std::find(comments.begin(), comments.end(), "# param pairs: 20"), comments.end());
+  EXPECT_NE(std::find(comments.begin(), comments.end(), "# param seed: 1"), comments.end());
+  ASSERT_EQ(rows.size(), 12u);  // header + 11 σ values
+  EXPECT_EQ(rows[0].rfind("sigma,trig-mean,trig-std,trig-low,trig-high,pos-mean", 0), 0u);
+}
+
+TEST(CliRun, SameArgumentsSameBytes) {
+  const std::string args = "run variance-vs-sigma --set pairs=30 --set sigma-steps=9 --set seed=5";
+  const CliResult a = runCli(args), b = runCli(args);
+  ASSERT_EQ(a.exitCode, 0);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, runCli(args + " --set seed=6").out);
+}
+
+TEST(CliRun, BadParametersAndUnwritablePaths) {
+  CliResult r = runCli("run variance-vs-sigma --set d=0");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("parameter 'd': 0 is outside [1, 1024]"), std::string::npos) << r.err;
+  r = runCli("run variance-vs-sigma --set sigma-min=2 --set sigma-max=1");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("sigma-max"), std::string::npos);
+  r = runCli("run no-such-experiment");
+  EXPECT_EQ(r.exitCode, 2);
+  r = runCli("run variance-vs-sigma --set pairs=2 --csv /nonexistent-dir/out.csv");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/out.csv'"), std::string::npos) << r.err;
+}
+
+}  // namespace
