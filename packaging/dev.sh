@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# RFScope from a clean clone on Debian 12, in one command each:
+#   packaging/dev.sh run    install missing packages, build, launch the app
+#   packaging/dev.sh test   install missing packages, build, run every test
+#   packaging/dev.sh build  install missing packages, build only
+# Builds with the "release" CMake preset (RelWithDebInfo) into build/release.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+usage() {
+  sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  exit 2
+}
+
+build() {
+  "$root/packaging/install-deps.sh"
+  cmake --preset release
+  cmake --build --preset release --parallel "$(nproc)"
+}
+
+case "${1:-}" in
+  run)
+    build
+    shift
+    exec "$root/build/release/app/rfscope" "$@"
+    ;;
+  test)
+    build
+    # GUI tests run offscreen: no display is needed.
+    QT_QPA_PLATFORM=offscreen ctest --preset release --parallel "$(nproc)" --timeout 600
+    ;;
+  build)
+    build
+    ;;
+  *)
+    usage
+    ;;
+esac
