@@ -3,9 +3,12 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
+#include <QToolButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
@@ -150,6 +153,35 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
           const std::string id = box->property("choiceId").toString().toStdString();
           box->setChecked(std::find(ids->begin(), ids->end(), id) != ids->end());
         }
+      };
+      break;
+    }
+    case ParameterType::Text: {
+      auto* container = new QWidget;
+      auto* row = new QHBoxLayout(container);
+      row->setContentsMargins(0, 0, 0, 0);
+      auto* line = new QLineEdit;
+      line->setObjectName("text");
+      row->addWidget(line, 1);
+      connect(line, &QLineEdit::editingFinished, this, changed);
+      if (!spec.fileFilter.empty()) {
+        auto* browse = new QToolButton;
+        browse->setText(tr("…"));
+        browse->setToolTip(tr("Choose a file"));
+        row->addWidget(browse);
+        const QString filter = qs(spec.fileFilter);
+        connect(browse, &QToolButton::clicked, this, [this, line, filter, changed]() {
+          const QString path = QFileDialog::getOpenFileName(this, tr("Choose a file"), line->text(),
+                                                            filter + tr(";;All files (*)"));
+          if (path.isEmpty()) return;
+          line->setText(path);
+          changed();
+        });
+      }
+      field.editor = container;
+      field.read = [line]() { return ParameterValue(line->text().toStdString()); };
+      field.write = [line](const ParameterValue& v) {
+        if (const auto* text = std::get_if<std::string>(&v)) line->setText(qs(*text));
       };
       break;
     }

@@ -28,6 +28,7 @@ nlohmann::json parameterSpecToJson(const ParameterSpec& spec) {
     j["choices"] = nlohmann::json::array();
     for (const auto& c : spec.choices) j["choices"].push_back({{"id", c.id}, {"label", c.label}});
   }
+  if (!spec.fileFilter.empty()) j["file_filter"] = spec.fileFilter;
   if (spec.optional) {
     j["optional"] = true;
     j["auto"] = spec.autoLabel;

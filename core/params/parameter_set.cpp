@@ -116,6 +116,8 @@ std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec, std
       }
       return ParameterValue(ids);
     }
+    case ParameterType::Text:
+      return ParameterValue(std::string(rawText));
   }
   return fail("unsupported parameter type");
 }
@@ -202,6 +204,9 @@ std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>&
           if (!isKnownChoice(spec, id)) error("'" + id + "' is not one of: " + choiceList(spec));
         break;
       }
+      case ParameterType::Text:
+        if (!std::holds_alternative<std::string>(*value)) error("expected text");
+        break;
     }
   }
   return errors;

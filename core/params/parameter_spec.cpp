@@ -11,6 +11,7 @@ std::string_view parameterTypeId(ParameterType type) {
     case ParameterType::Boolean: return "boolean";
     case ParameterType::Choice: return "choice";
     case ParameterType::MultiChoice: return "multi-choice";
+    case ParameterType::Text: return "text";
   }
   return "unknown";
 }
@@ -75,6 +76,18 @@ ParameterSpec multiChoiceParameter(std::string key, std::string label,
   spec.type = ParameterType::MultiChoice;
   spec.defaultValue = std::move(defaultIds);
   spec.choices = std::move(choices);
+  return spec;
+}
+
+ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
+                            std::string help) {
+  ParameterSpec spec;
+  spec.key = std::move(key);
+  spec.label = std::move(label);
+  spec.help = std::move(help);
+  spec.type = ParameterType::Text;
+  spec.defaultValue = std::string();
+  spec.fileFilter = std::move(fileFilter);
   return spec;
 }
 

@@ -9,7 +9,7 @@
 
 namespace rfscope {
 
-enum class ParameterType { Integer, Real, Boolean, Choice, MultiChoice };
+enum class ParameterType { Integer, Real, Boolean, Choice, MultiChoice, Text };
 
 // One value of any parameter type. Integers are int64, reals double, choices their ids.
 using ParameterValue =
@@ -31,6 +31,9 @@ struct ParameterSpec {
   double maximum = 0;
   bool logScale = false;                 // a slider over this range should be logarithmic
   std::vector<ParameterChoice> choices;  // Choice and MultiChoice
+  // Text parameters naming a file: a file-dialog filter such as "IDX files (*.idx *.gz)"; empty for
+  // plain text.
+  std::string fileFilter;
   std::string group;                     // GUI grouping, e.g. "Sampling"
   // An optional parameter may be absent from a set: its value is then chosen automatically (e.g. an
   // optimum computed from the data), described by autoLabel.
@@ -49,6 +52,9 @@ ParameterSpec booleanParameter(std::string key, std::string label, bool defaultV
                                std::string help);
 ParameterSpec choiceParameter(std::string key, std::string label, std::vector<ParameterChoice> choices,
                               std::string defaultId, std::string help);
+// A path to a file the user picks (may be empty when optional).
+ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
+                            std::string help);
 ParameterSpec multiChoiceParameter(std::string key, std::string label,
                                    std::vector<ParameterChoice> choices,
                                    std::vector<std::string> defaultIds, std::string help);

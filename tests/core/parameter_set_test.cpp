@@ -27,6 +27,9 @@ TEST(ParameterSet, ParsesEveryType) {
   EXPECT_EQ(std::get<std::string>(*parseParameterValue(s[3], "softmax", &error)), "softmax");
   const auto ids = std::get<std::vector<std::string>>(*parseParameterValue(s[4], "pos, oprf,pos", &error));
   EXPECT_EQ(ids, (std::vector<std::string>{"pos", "oprf"}));
+  const auto file = fileParameter("data-file", "file", "IDX files (*.idx)", "");
+  EXPECT_EQ(std::get<std::string>(*parseParameterValue(file, " /tmp/a b.idx", &error)), " /tmp/a b.idx");
+  EXPECT_TRUE(validateParameters({file}, ParameterSet::defaults({file})).empty());
 }
 
 TEST(ParameterSet, RejectsMalformedValuesWithTheKeyInTheMessage) {
