@@ -1,0 +1,60 @@
+#include "core/io/parameter_set_json.h"
+
+namespace rfscope {
+namespace {
+
+// JSON → text in the CLI's syntax, so that one parser (parseParameterValue) handles every source.
+bool jsonToText(const nlohmann::json& value, std::string& text) {
+  if (value.is_string()) {
+    text = value.get<std::string>();
+  } else if (value.is_boolean()) {
+    text = value.get<bool>() ? "true" : "false";
+  } else if (value.is_number_integer()) {
+    text = std::to_string(value.get<std::int64_t>());
+  } else if (value.is_number()) {
+    text = formatParameterValue(value.get<double>());
+  } else if (value.is_array()) {
+    text.clear();
+    for (const auto& item : value) {
+      if (!item.is_string()) return false;
+      text += (text.empty() ? "" : ",") + item.get<std::string>();
+    }
+  } else {
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs, const nlohmann::json& json,
+                                  std::vector<ParameterError>& errors) {
+  ParameterSet set = ParameterSet::defaults(specs);
+  if (!json.is_object()) {
+    errors.push_back({"", "parameters must be a JSON object"});
+    return set;
+  }
+  for (const auto& [key, value] : json.items()) {
+    const ParameterSpec* spec = findSpec(specs, key);
+    if (!spec) {
+      errors.push_back({key, "unknown parameter '" + key + "'"});
+      continue;
+    }
+    std::string text, error;
+    if (!jsonToText(value, text)) {
+      errors.push_back({key, "parameter '" + key + "': unsupported JSON value " + value.dump()});
+      continue;
+    }
+    if (spec->type == ParameterType::Integer && value.is_number_float()) {
+      errors.push_back({key, "parameter '" + key + "': expected an integer, got " + value.dump()});
+      continue;
+    }
+    const auto parsed = parseParameterValue(*spec, text, &error);
+    if (!parsed) errors.push_back({key, error});
+    else set.set(key, *parsed);
+  }
+  for (auto& e : validateParameters(specs, set)) errors.push_back(std::move(e));
+  return set;
+}
+
+}  // namespace rfscope
