@@ -2,65 +2,100 @@
 // Counter-based random numbers (Philox 4x32-10, Random123): the numbers of stream `stream` under
 // `seed` depend only on (seed, stream, position), never on which thread draws them or in what
 // order — so results are identical for any thread count or batch split.
-// Header-only and allocation-free so that device code can reuse it.
+// Header-only and allocation-free; every function also compiles as device code under nvcc.
+//
+// Layout of the 128-bit counter: words 0-1 the block index within the stream, words 2-3 the
+// stream. Monte Carlo trials use streams below 2^48; data regimes use streams from 2^48 up.
 
 #include <cmath>
 #include <cstdint>
-#include <numbers>
 
 #include <Random123/philox.h>
 
+#include "core/random/host_device.h"
+
 namespace rfscope {
+
+inline constexpr double kTwoPi = 6.283185307179586476925286766559;
+
+// The four 32-bit words of block `block` of stream `stream` under `seed`.
+RFSCOPE_HOST_DEVICE inline philox4x32_ctr_t philoxBlock(std::uint64_t seed, std::uint64_t stream,
+                                                        std::uint64_t block) {
+  const philox4x32_ctr_t counter = {
+      {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(block >> 32),
+       static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)}};
+  const philox4x32_key_t key = {
+      {static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
+  return philox4x32_R(10, counter, key);
+}
+
+// Two 32-bit words → uniform in the open interval (0, 1) with 52 random bits (never 0 or 1).
+RFSCOPE_HOST_DEVICE inline double uniformFromWords(std::uint32_t high, std::uint32_t low) {
+  const std::uint64_t bits = ((static_cast<std::uint64_t>(high) << 32) | low) >> 12;
+  return (static_cast<double>(bits) + 0.5) * 0x1.0p-52;
+}
+
+// Box–Muller on one block: block k of a stream yields normals 2k (cos branch) and 2k+1 (sin).
+RFSCOPE_HOST_DEVICE inline void normalPairFromBlock(const philox4x32_ctr_t& block, double& first,
+                                                    double& second) {
+  const double radius = std::sqrt(-2.0 * std::log(uniformFromWords(block.v[0], block.v[1])));
+  const double angle = kTwoPi * uniformFromWords(block.v[2], block.v[3]);
+  first = radius * std::cos(angle);
+  second = radius * std::sin(angle);
+}
+
+// Normal number `index` of a stream that draws only normals — stateless, for code that wants any
+// element without drawing the ones before it (device threads, tests). Equals the index-th value of
+// PhiloxStream(seed, stream).normal().
+RFSCOPE_HOST_DEVICE inline double normalAt(std::uint64_t seed, std::uint64_t stream,
+                                           std::uint64_t index) {
+  double first = 0, second = 0;
+  normalPairFromBlock(philoxBlock(seed, stream, index / 2), first, second);
+  return (index % 2 == 0) ? first : second;
+}
 
 class PhiloxStream {
  public:
-  using Engine = r123::Philox4x32;
+  RFSCOPE_HOST_DEVICE PhiloxStream(std::uint64_t seed, std::uint64_t stream,
+                                   std::uint64_t firstBlock = 0)
+      : seed_(seed), stream_(stream), nextBlock_(firstBlock) {}
 
-  PhiloxStream(std::uint64_t seed, std::uint64_t stream, std::uint64_t firstBlock = 0) {
-    key_[0] = static_cast<std::uint32_t>(seed);
-    key_[1] = static_cast<std::uint32_t>(seed >> 32);
-    counter_[0] = static_cast<std::uint32_t>(firstBlock);
-    counter_[1] = static_cast<std::uint32_t>(firstBlock >> 32);
-    counter_[2] = static_cast<std::uint32_t>(stream);
-    counter_[3] = static_cast<std::uint32_t>(stream >> 32);
-  }
-
-  // Uniform in the open interval (0, 1), 52 random bits.
-  double uniform() {
+  // Uniform in the open interval (0, 1), 52 random bits. Each block holds two uniforms.
+  RFSCOPE_HOST_DEVICE double uniform() {
     if (cached_ == 0) refill();
-    const std::uint64_t high = block_[4 - cached_];
-    const std::uint64_t low = block_[5 - cached_];
+    const std::uint32_t high = block_.v[4 - cached_];
+    const std::uint32_t low = block_.v[5 - cached_];
     cached_ -= 2;
-    const std::uint64_t bits = ((high << 32) | low) >> 12;             // 52 bits
-    return (static_cast<double>(bits) + 0.5) * 0x1.0p-52;               // never 0 or 1
+    return uniformFromWords(high, low);
   }
 
-  // Standard normal by Box–Muller; both values of a pair are used.
-  double normal() {
+  // Standard normal by Box–Muller; both values of a pair are used. A stream that draws only
+  // normals uses one fresh block per pair (see normalAt).
+  RFSCOPE_HOST_DEVICE double normal() {
     if (hasSpareNormal_) {
       hasSpareNormal_ = false;
       return spareNormal_;
     }
     const double radius = std::sqrt(-2.0 * std::log(uniform()));
-    const double angle = 2.0 * std::numbers::pi * uniform();
+    const double angle = kTwoPi * uniform();
     spareNormal_ = radius * std::sin(angle);
     hasSpareNormal_ = true;
     return radius * std::cos(angle);
   }
 
+  // Index of the next block this stream will read (the position, for tests and diagnostics).
+  RFSCOPE_HOST_DEVICE std::uint64_t nextBlock() const { return nextBlock_; }
+
  private:
-  void refill() {
-    Engine::ctr_type counter = {{counter_[0], counter_[1], counter_[2], counter_[3]}};
-    Engine::key_type key = {{key_[0], key_[1]}};
-    const Engine::ctr_type out = Engine()(counter, key);
-    for (int i = 0; i < 4; ++i) block_[i] = out.v[i];
+  RFSCOPE_HOST_DEVICE void refill() {
+    block_ = philoxBlock(seed_, stream_, nextBlock_++);
     cached_ = 4;
-    if (++counter_[0] == 0) ++counter_[1];  // next block
   }
 
-  std::uint32_t key_[2];
-  std::uint32_t counter_[4];
-  std::uint32_t block_[4] = {0, 0, 0, 0};
+  std::uint64_t seed_;
+  std::uint64_t stream_;
+  std::uint64_t nextBlock_;
+  philox4x32_ctr_t block_ = {{0, 0, 0, 0}};
   int cached_ = 0;
   bool hasSpareNormal_ = false;
   double spareNormal_ = 0;

@@ -1,0 +1,61 @@
+// oneTBB stays in this file: core's public headers must not include it (Qt's `emit` breaks it).
+#include <algorithm>
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include "core/montecarlo/monte_carlo_backend.h"
+
+namespace rfscope {
+
+void runLeaf(const SamplingPlan& plan, const LeafRange& range, std::int64_t leaf, LeafResult& out,
+             TrialScratch& scratch, const std::function<bool()>& stop) {
+  out = LeafResult{};
+  const std::int64_t first = leaf * kTrialsPerLeaf;
+  const std::int64_t last = std::min(first + kTrialsPerLeaf, range.totalTrials);
+  for (std::int64_t t = first; t < last; ++t) {
+    if (stop && stop()) return;
+    const auto trial = static_cast<std::uint64_t>(t);
+    const SignedLog value = sampleTrial(plan, trial, scratch);
+    out.moments.add(value);
+    if (sampleSelectionHash(plan.seed, trial) < range.selectionThreshold)
+      out.samples.push_back({trial, value});
+  }
+  out.complete = true;
+}
+
+namespace {
+
+class CpuBackend final : public MonteCarloBackend {
+ public:
+  explicit CpuBackend(int threads) : arena_(threads > 0 ? threads : tbb::task_arena::automatic) {}
+
+  std::string_view id() const override { return "cpu"; }
+  int concurrency() const override { return arena_.max_concurrency(); }
+
+  void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,
+                 const std::function<bool()>& stop) override {
+    tbb::enumerable_thread_specific<TrialScratch> scratch;
+    arena_.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, out.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& leaves) {
+                          TrialScratch& local = scratch.local();
+                          for (std::size_t i = leaves.begin(); i != leaves.end(); ++i)
+                            runLeaf(plan, range, range.firstLeaf + static_cast<std::int64_t>(i),
+                                    out[i], local, stop);
+                        });
+    });
+  }
+
+ private:
+  mutable tbb::task_arena arena_;  // max_concurrency() initialises it lazily
+};
+
+}  // namespace
+
+std::unique_ptr<MonteCarloBackend> makeCpuBackend(int threads) {
+  return std::make_unique<CpuBackend>(threads);
+}
+
+}  // namespace rfscope

@@ -1,0 +1,127 @@
+#pragma once
+// The fast path of one trial for the generalized exponential features: it samples only the
+// projections the estimator depends on, exactly in distribution.
+//   i.i.d.:  (ωᵀe₁, ωᵀe₂) ~ N(0, I₂) and |ω|² = g₁² + g₂² + χ²_{d-2}: O(1) per feature.
+//   ORF / SimRF blocks W = D R or D S R with R Haar: the features see R only through
+//   (R e₁, R e₂), a uniformly random orthonormal 2-frame (Gram–Schmidt of two Gaussian vectors),
+//   and S only through S·(R eₖ), which costs O(d) thanks to S's structure; norms are χ_d.
+// Plain inline code (no allocation, no exceptions): the CUDA backend compiles the same functions.
+
+#include <cmath>
+#include <cstdint>
+
+#include "core/montecarlo/exponential_feature_model.h"
+#include "core/montecarlo/signed_log.h"
+#include "core/random/distributions.h"
+#include "core/random/philox_stream.h"
+
+namespace rfscope {
+
+enum class BlockGeometry { Orthogonal, Simplex };
+
+struct FastTrialSpec {
+  ExponentialFeatureModel model;
+  int dimension = 0;
+  double sum1 = 0, sum2 = 0, diff1 = 0, diff2 = 0;  // PairFrame coordinates
+  std::int64_t features = 1;
+  std::uint64_t seed = 1;
+  double logOffset = 0;  // includes -log M
+};
+
+RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial) {
+  PhiloxStream rng(s.seed, trial);
+  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  const bool needsNorm = s.model.needsNormSquared();
+  const int axes = (s.dimension >= 2 && (planar || needsNorm)) ? 2 : 1;
+  const double restDegrees = s.dimension - axes;
+  EnvelopeSum total;
+  for (std::int64_t j = 0; j < s.features; ++j) {
+    const double g1 = rng.normal();
+    const double g2 = axes == 2 ? rng.normal() : 0.0;
+    FeatureProjection w;
+    w.onSum = s.sum1 * g1 + s.sum2 * g2;
+    w.onDifference = s.diff1 * g1 + s.diff2 * g2;
+    if (needsNorm) w.normSquared = g1 * g1 + g2 * g2 + chiSquareVariate(rng, restDegrees);
+    double envelope = 0, factor = 0;
+    exponentialFeatureTerm(s.model, w, envelope, factor);
+    total.add(envelope, factor);
+  }
+  return total.result(s.logOffset);
+}
+
+// Simplex block (SimRF eq. 9, corrected as in the math notes): row i of S applied to a vector a is
+// c₁ aᵢ - c₂ Σ_{j<d} aⱼ for i < d and Σ_{j<d} aⱼ / √(d-1) for i = d (0-based: the last entry).
+RFSCOPE_HOST_DEVICE inline void applySimplexRows(double* a, int d) {
+  double head = 0;
+  for (int j = 0; j + 1 < d; ++j)
+    head += a[j];
+  const double dm1 = d - 1.0;
+  const double c1 = std::sqrt(d / dm1);
+  const double c2 = (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1));
+  for (int j = 0; j + 1 < d; ++j)
+    a[j] = c1 * a[j] - c2 * head;
+  a[d - 1] = head / std::sqrt(dm1);
+}
+
+// Fills a (and b when planar) with a uniformly random orthonormal 2-frame of R^d.
+RFSCOPE_HOST_DEVICE inline void randomFrame(PhiloxStream& rng, int d, bool planar, double* a,
+                                            double* b) {
+  double aa = 0;
+  for (int i = 0; i < d; ++i) {
+    a[i] = rng.normal();
+    aa += a[i] * a[i];
+  }
+  const double inverse = 1.0 / std::sqrt(aa);
+  for (int i = 0; i < d; ++i)
+    a[i] *= inverse;
+  if (!planar) return;
+  for (int i = 0; i < d; ++i)
+    b[i] = rng.normal();
+  for (int pass = 0; pass < 2; ++pass) {  // Gram–Schmidt twice is enough (Kahan–Parlett)
+    double ab = 0;
+    for (int i = 0; i < d; ++i)
+      ab += a[i] * b[i];
+    for (int i = 0; i < d; ++i)
+      b[i] -= ab * a[i];
+  }
+  double bb = 0;
+  for (int i = 0; i < d; ++i)
+    bb += b[i] * b[i];
+  const double scale = 1.0 / std::sqrt(bb);
+  for (int i = 0; i < d; ++i)
+    b[i] *= scale;
+}
+
+// scratch: 2d doubles.
+RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, BlockGeometry geometry,
+                                                    std::uint64_t trial, double* scratch) {
+  PhiloxStream rng(s.seed, trial);
+  const int d = s.dimension;
+  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  double* a = scratch;
+  double* b = scratch + d;
+  EnvelopeSum total;
+  for (std::int64_t start = 0; start < s.features; start += d) {
+    const std::int64_t rows = s.features - start < d ? s.features - start : d;
+    randomFrame(rng, d, planar, a, b);
+    if (geometry == BlockGeometry::Simplex) {
+      applySimplexRows(a, d);
+      if (planar) applySimplexRows(b, d);
+    }
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const double norm = std::sqrt(chiSquareVariate(rng, d));
+      const double c1 = norm * a[i];
+      const double c2 = planar ? norm * b[i] : 0.0;
+      FeatureProjection w;
+      w.onSum = s.sum1 * c1 + s.sum2 * c2;
+      w.onDifference = s.diff1 * c1 + s.diff2 * c2;
+      w.normSquared = norm * norm;
+      double envelope = 0, factor = 0;
+      exponentialFeatureTerm(s.model, w, envelope, factor);
+      total.add(envelope, factor);
+    }
+  }
+  return total.result(s.logOffset);
+}
+
+}  // namespace rfscope

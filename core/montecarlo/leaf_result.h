@@ -1,0 +1,38 @@
+#pragma once
+// The unit of work and of merging: a leaf is kTrialsPerLeaf consecutive trials (the last leaf of a
+// run may be shorter). Leaves are computed in any order on any thread but always merged in leaf
+// order, and leaf l feeds batch l mod kBatchCount of the batch-means error estimate — so results
+// are bit-identical for every thread count and every grouping of leaves into parallel tasks.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/montecarlo/moment_accumulator.h"
+
+namespace rfscope {
+
+inline constexpr std::int64_t kTrialsPerLeaf = 64;
+inline constexpr int kBatchCount = 32;
+
+struct StoredSample {
+  std::uint64_t trial = 0;
+  SignedLog value;
+};
+
+struct LeafResult {
+  MomentAccumulator moments;
+  std::vector<StoredSample> samples;  // the leaf's trials selected for quantiles
+  bool complete = false;              // false if the run was cancelled inside this leaf
+};
+
+// Trials kept for quantiles: trial t is kept iff hash(seed, t) < threshold, a rule that does not
+// depend on how trials are split (a uniformly random subset of expected size fraction · trials).
+RFSCOPE_HOST_DEVICE inline std::uint64_t sampleSelectionHash(std::uint64_t seed,
+                                                             std::uint64_t trial) {
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + trial + 0x632BE59BD9B4E019ull;  // SplitMix64
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace rfscope

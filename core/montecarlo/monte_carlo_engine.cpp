@@ -1,0 +1,102 @@
+#include "core/montecarlo/monte_carlo_engine.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+namespace rfscope {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+std::uint64_t selectionThreshold(std::int64_t stored, std::int64_t trials) {
+  if (stored >= trials) return std::numeric_limits<std::uint64_t>::max();
+  if (stored <= 0) return 0;
+  return static_cast<std::uint64_t>(std::ldexp(static_cast<double>(stored) / trials, 64));
+}
+
+}  // namespace
+
+std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
+                                              const MonteCarloCallbacks& callbacks,
+                                              std::string* error, MonteCarloBackend* backend,
+                                              int threads) {
+  const auto plan = makeSamplingPlan(request, error);
+  if (!plan) return std::nullopt;
+  std::unique_ptr<MonteCarloBackend> ownBackend;
+  if (!backend) {
+    ownBackend = makeCpuBackend(threads);
+    backend = ownBackend.get();
+  }
+  const auto start = Clock::now();
+  const std::int64_t totalLeaves = (request.trials + kTrialsPerLeaf - 1) / kTrialsPerLeaf;
+  LeafRange range;
+  range.totalTrials = request.trials;
+  range.selectionThreshold = selectionThreshold(request.storedSamples, request.trials);
+
+  MomentAccumulator total;
+  std::vector<MomentAccumulator> batches(kBatchCount);
+  std::vector<StoredSample> samples;
+  const auto snapshot = [&] {
+    std::vector<StoredSample> copy = samples;
+    MonteCarloResult r = summarize(total, batches, copy, request.quantileLevels,
+                                   request.histogramBins, plan->fourthMomentInfinite);
+    r.trialsRequested = request.trials;
+    r.seconds = secondsSince(start);
+    r.featuresPerSecond =
+        r.seconds > 0 ? static_cast<double>(r.trials) * request.features / r.seconds : 0;
+    r.backend = std::string(backend->id());
+    r.path = plan->path == SamplingPath::Fast ? "fast" : "full";
+    r.logKernelValue = plan->logKernelValue;
+    r.parametersUsed = plan->parametersUsed;
+    return r;
+  };
+
+  const std::function<bool()>& stop = callbacks.cancelled;
+  std::int64_t leavesPerRound = 2 * std::max(1, backend->concurrency());
+  std::int64_t nextLeaf = 0;
+  bool cancelled = false;
+  auto lastPartial = Clock::now();
+  std::vector<LeafResult> leaves;
+  while (nextLeaf < totalLeaves && !cancelled) {
+    const std::int64_t count = std::min(leavesPerRound, totalLeaves - nextLeaf);
+    leaves.assign(static_cast<std::size_t>(count), LeafResult{});
+    range.firstLeaf = nextLeaf;
+    const auto roundStart = Clock::now();
+    backend->runLeaves(*plan, range, leaves, stop);
+    const double roundSeconds = secondsSince(roundStart);
+    // Merge the complete prefix in leaf order: a cancelled run reports trials [0, n) exactly.
+    for (auto& leaf : leaves) {
+      if (!leaf.complete) {
+        cancelled = true;
+        break;
+      }
+      total.merge(leaf.moments);
+      batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
+      samples.insert(samples.end(), leaf.samples.begin(), leaf.samples.end());
+      ++nextLeaf;
+    }
+    if (!cancelled && stop && stop()) cancelled = nextLeaf < totalLeaves;
+    if (callbacks.progress) callbacks.progress(static_cast<double>(nextLeaf) / totalLeaves);
+    if (callbacks.partial && !cancelled && nextLeaf < totalLeaves &&
+        secondsSince(lastPartial) >= callbacks.partialIntervalSeconds) {
+      callbacks.partial(snapshot());
+      lastPartial = Clock::now();
+    }
+    // Aim at rounds of ~50 ms: often enough for progress and snapshots, long enough to amortise.
+    const double scale = roundSeconds > 0 ? 0.05 / roundSeconds : 4.0;
+    leavesPerRound =
+        std::clamp<std::int64_t>(static_cast<std::int64_t>(count * std::min(scale, 4.0)),
+                                 std::max(1, backend->concurrency()), 1 << 16);
+  }
+  MonteCarloResult result = snapshot();
+  result.cancelled = cancelled;
+  return result;
+}
+
+}  // namespace rfscope

@@ -1,0 +1,32 @@
+#pragma once
+// Runs a Monte Carlo request on a backend: leaves of trials in rounds of about 50 ms, merged in
+// leaf order (bit-identical for any thread count), with progress, partial snapshots and
+// cancellation.
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "core/montecarlo/monte_carlo_backend.h"
+#include "core/montecarlo/monte_carlo_result.h"
+#include "core/montecarlo/sampling_plan.h"
+
+namespace rfscope {
+
+struct MonteCarloCallbacks {
+  std::function<bool()> cancelled;       // polled between trials from worker threads
+  std::function<void(double)> progress;  // fraction done, from the calling thread
+  std::function<void(const MonteCarloResult&)> partial;  // snapshots, from the calling thread
+  double partialIntervalSeconds = 0.1;                   // at most one snapshot per interval
+};
+
+// Runs on `backend`, or on the CPU backend with `threads` threads (0: all) when backend is null.
+// nullopt with the reason in *error when the request cannot be sampled. A cancelled run returns
+// the result of the trials finished so far (a prefix of the trials), with cancelled = true.
+std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
+                                              const MonteCarloCallbacks& callbacks = {},
+                                              std::string* error = nullptr,
+                                              MonteCarloBackend* backend = nullptr,
+                                              int threads = 0);
+
+}  // namespace rfscope

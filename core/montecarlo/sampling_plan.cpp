@@ -1,0 +1,359 @@
+#include "core/montecarlo/sampling_plan.h"
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <numbers>
+
+#include <Eigen/QR>
+#include <boost/math/special_functions/bessel.hpp>
+
+#include "core/mechanisms/oprf.h"
+#include "core/montecarlo/fast_trial.h"
+
+namespace rfscope {
+namespace {
+
+// A mechanism parameter as a number: the request's value, else the spec's default, else nullopt.
+// Choices such as s = "+1"/"-1" are read as numbers too.
+std::optional<double> numberParameter(const MonteCarloRequest& request, const std::string& key) {
+  const ParameterValue* value = request.parameters.find(key);
+  ParameterSet defaults;
+  if (!value) {
+    defaults = ParameterSet::defaults(request.mechanism->parameters());
+    for (const auto& spec : request.mechanism->parameters())
+      if (spec.key == key && spec.optional) return std::nullopt;  // absent optional: automatic
+    value = defaults.find(key);
+  }
+  if (!value) return std::nullopt;
+  if (const auto* integer = std::get_if<std::int64_t>(value)) return static_cast<double>(*integer);
+  if (const auto* real = std::get_if<double>(value)) return *real;
+  if (const auto* text = std::get_if<std::string>(value)) {
+    if (*text == "+1" || *text == "1" || *text == "plus") return 1.0;
+    if (*text == "-1" || *text == "minus") return -1.0;
+  }
+  return std::nullopt;
+}
+
+std::optional<CouplingKind> couplingKind(const std::string& id) {
+  if (id == "iid") return CouplingKind::Iid;
+  if (id == "orf") return CouplingKind::Orthogonal;
+  if (id == "simrf") return CouplingKind::Simplex;
+  if (id == "simrf-plus") return CouplingKind::SimplexPlus;
+  return std::nullopt;
+}
+
+// log I₀(z) for z >= 0 without overflow.
+double logBesselI0(double z) {
+  if (z < 600) return std::log(boost::math::cyl_bessel_i(0, z));
+  return z - 0.5 * std::log(2 * std::numbers::pi * z) + std::log1p(1 / (8 * z) + 9 / (128 * z * z));
+}
+
+// p minimising the GeomRF variance (CRT eq. 13): -d log p + Σ log I₀(2|x_l y_l| / √(1-p)), a
+// unimodal function of p; golden-section search on logit p.
+double optimalGeometricP(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
+  const auto objective = [&](double logit) {
+    const double p = 1 / (1 + std::exp(-logit));
+    double value = -static_cast<double>(x.size()) * std::log(p);
+    for (Eigen::Index l = 0; l < x.size(); ++l)
+      value += logBesselI0(2 * std::fabs(x[l] * y[l]) / std::sqrt(1 - p));
+    return value;
+  };
+  double lo = -30, hi = 30;
+  const double ratio = (std::sqrt(5.0) - 1) / 2;
+  double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
+  double fa = objective(a), fb = objective(b);
+  for (int i = 0; i < 120; ++i) {
+    if (fa < fb) {
+      hi = b, b = a, fb = fa;
+      a = hi - ratio * (hi - lo), fa = objective(a);
+    } else {
+      lo = a, a = b, fa = fb;
+      b = lo + ratio * (hi - lo), fb = objective(b);
+    }
+  }
+  return 1 / (1 + std::exp(-0.5 * (lo + hi)));
+}
+
+bool setExponentialModel(const MonteCarloRequest& request, SamplingPlan& plan, double& logConstant,
+                         std::string* error) {
+  const std::string& id = request.mechanism->info().id;
+  const double normsSquared = request.x.squaredNorm() + request.y.squaredNorm();
+  ExponentialFeatureModel& model = plan.exponential;
+  if (id == "trig") {
+    model.diffIm = 1;  // Re e^{iωᵀ(x-y)} = cos ωᵀ(x - y)
+    logConstant = 0;
+    return true;
+  }
+  if (id == "pos" || id == "pos-hyp") {
+    model.sumRe = 1;  // e^{ωᵀ(x+y) - |x|² - |y|²}
+    model.antithetic = id == "pos-hyp";
+    logConstant = -normsSquared;
+    return true;
+  }
+  if (id != "gerf" && id != "oprf") {
+    *error = "Monte Carlo does not offer mechanism '" + id + "' yet";
+    return false;
+  }
+  // GERF (CRT Thm 3.1): f⁽¹⁾f⁽²⁾ = D² exp(2A|ω|² + B(ωᵀx + sωᵀy) + C(|x|² + |y|²)) with
+  // B = √(s(1-4A)), C = -(s+1)/2, D² = (1-4A)^{d/2} (principal roots).
+  std::complex<double> a(0, 0);
+  double s = 1;
+  if (id == "oprf") {
+    const auto given = numberParameter(request, "A");
+    a = given ? *given
+              : -oprfRMinusOne(static_cast<int>(request.x.size()),
+                               (request.x + request.y).squaredNorm()) /
+                    8;
+  } else {
+    a = {numberParameter(request, "A").value_or(0.0),
+         numberParameter(request, "A_imag").value_or(0.0)};
+    s = numberParameter(request, "s").value_or(1.0) < 0 ? -1.0 : 1.0;
+    plan.parametersUsed.set("A_imag", a.imag());
+    plan.parametersUsed.set("s", static_cast<std::int64_t>(s));
+  }
+  plan.parametersUsed.set("A", a.real());
+  const std::complex<double> oneMinus4A = 1.0 - 4.0 * a;
+  if (!(oneMinus4A.real() > 0)) {
+    *error = "GERF needs Re(1 - 4A) > 0 (CRT Thm 3.1)";
+    return false;
+  }
+  const std::complex<double> b = std::sqrt(s * oneMinus4A);
+  const std::complex<double> constant =
+      -(s + 1) / 2 * normsSquared +
+      0.5 * static_cast<double>(request.x.size()) * std::log(oneMinus4A);
+  model.alphaRe = 2 * a.real();
+  model.alphaIm = 2 * a.imag();
+  if (s > 0) {
+    model.sumRe = b.real(), model.sumIm = b.imag();
+  } else {
+    model.diffRe = b.real(), model.diffIm = b.imag();
+  }
+  model.gammaIm = constant.imag();
+  logConstant = constant.real();
+  // The variance needs E e^{4 Re A |ω|²} < ∞, the fourth moment E e^{8 Re A |ω|²} < ∞.
+  plan.fourthMomentInfinite = a.real() >= 1.0 / 16;
+  return true;
+}
+
+bool setDiscreteModel(const MonteCarloRequest& request, SamplingPlan& plan, double& logConstant,
+                      std::string* error) {
+  const std::string& id = request.mechanism->info().id;
+  const bool poisson = id == "pois" || id == "pois-plus";
+  const bool plus = id == "pois-plus" || id == "geom-plus";
+  Eigen::VectorXd x = request.x, y = request.y;
+  if (plus) {  // CRT §3.2.3: shift both by c_l = min(x_l, y_l) - ε so that all entries are > 0
+    const double epsilon = numberParameter(request, "epsilon").value_or(0.1);
+    plan.parametersUsed.set("epsilon", epsilon);
+    for (Eigen::Index l = 0; l < x.size(); ++l) {
+      const double c = std::min(x[l], y[l]) - epsilon;
+      x[l] -= c;
+      y[l] -= c;
+    }
+  }
+  const int d = static_cast<int>(x.size());
+  DiscreteFeatureModel& model = plan.discrete;
+  model.distribution = poisson ? DiscreteDistribution::Poisson : DiscreteDistribution::Geometric;
+  model.dimension = d;
+  double parameter = 0;
+  if (poisson) {
+    const double s = x.cwiseProduct(y).squaredNorm();
+    parameter = numberParameter(request, "lambda").value_or(std::sqrt(s / d));
+    if (!(parameter > 0)) {
+      *error = "PoisRF needs λ > 0 (x_l y_l = 0 for every l gives λ* = 0)";
+      return false;
+    }
+    plan.parametersUsed.set("lambda", parameter);
+  } else {
+    parameter = numberParameter(request, "p").value_or(0);
+    if (!(parameter > 0 && parameter < 1)) parameter = optimalGeometricP(x, y);
+    plan.parametersUsed.set("p", parameter);
+  }
+  model.parameter = parameter;
+  const double logScale = poisson ? std::log(parameter) : std::log1p(-parameter);
+  plan.discreteWeights.resize(d);
+  plan.discreteSigns.resize(d);
+  for (int l = 0; l < d; ++l) {
+    const double product = x[l] * y[l];
+    plan.discreteSigns[l] = product > 0 ? 1 : (product < 0 ? -1 : 0);
+    plan.discreteWeights[l] = product == 0 ? -std::numeric_limits<double>::infinity()
+                                           : std::log(std::fabs(product)) - logScale;
+  }
+  model.weights = plan.discreteWeights.data();
+  model.signs = plan.discreteSigns.data();
+  const double normsSquared = x.squaredNorm() + y.squaredNorm();
+  logConstant = (poisson ? parameter * d : -d * std::log(parameter)) - 0.5 * normsSquared;
+  return true;
+}
+
+FastTrialSpec fastSpec(const SamplingPlan& plan) {
+  FastTrialSpec spec;
+  spec.model = plan.exponential;
+  spec.dimension = plan.dimension;
+  spec.sum1 = plan.frame.sum1, spec.sum2 = plan.frame.sum2;
+  spec.diff1 = plan.frame.diff1, spec.diff2 = plan.frame.diff2;
+  spec.features = plan.features;
+  spec.seed = plan.seed;
+  spec.logOffset = plan.logOffset;
+  return spec;
+}
+
+// The simplex matrix S of SimRF eq. (9), corrected (math notes): unit rows, pairwise cosine
+// -1/(d-1).
+Eigen::MatrixXd simplexMatrix(int d) {
+  Eigen::MatrixXd s = Eigen::MatrixXd::Identity(d, d);
+  for (int i = 0; i < d; ++i)
+    applySimplexRows(s.col(i).data(), d);  // S·e_i = column i
+  return s;
+}
+
+// SimRF+ (SimRF eq. 17): each row in turn points away from the sum of the others, keeping its norm.
+void simplexPlusPasses(Eigen::MatrixXd& omega, int passes) {
+  Eigen::VectorXd total = omega.colwise().sum().transpose();
+  for (int pass = 0; pass < passes; ++pass) {
+    for (Eigen::Index i = 0; i < omega.rows(); ++i) {
+      const Eigen::VectorXd row = omega.row(i).transpose();
+      const Eigen::VectorXd others = total - row;
+      const double othersNorm = others.norm();
+      if (othersNorm == 0) continue;
+      const Eigen::VectorXd updated = -(row.norm() / othersNorm) * others;
+      omega.row(i) = updated.transpose();
+      total += updated - row;
+    }
+  }
+}
+
+SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
+  PhiloxStream rng(plan.seed, trial);
+  const int d = plan.dimension;
+  EnvelopeSum total;
+  const auto addRow = [&](const auto& omega) {
+    FeatureProjection w;
+    w.onSum = omega.dot(plan.sum);
+    w.onDifference = omega.dot(plan.difference);
+    w.normSquared = omega.squaredNorm();
+    double envelope = 0, factor = 0;
+    exponentialFeatureTerm(plan.exponential, w, envelope, factor);
+    total.add(envelope, factor);
+  };
+  if (plan.coupling == CouplingKind::Iid) {
+    s.vector.resize(d);
+    for (std::int64_t j = 0; j < plan.features; ++j) {
+      for (int i = 0; i < d; ++i)
+        s.vector[i] = rng.normal();
+      addRow(s.vector);
+    }
+    return total.result(plan.logOffset);
+  }
+  const Eigen::MatrixXd simplex =
+      plan.coupling == CouplingKind::Orthogonal ? Eigen::MatrixXd() : simplexMatrix(d);
+  s.gaussian.resize(d, d);
+  for (std::int64_t start = 0; start < plan.features; start += d) {
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j)
+        s.gaussian(i, j) = rng.normal();
+    // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
+    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
+    s.rotation = qr.householderQ();
+    for (int k = 0; k < d; ++k)
+      if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
+    Eigen::VectorXd norms(d);  // χ_d as the norm of a fresh Gaussian vector
+    for (int i = 0; i < d; ++i) {
+      double squares = 0;
+      for (int j = 0; j < d; ++j) {
+        const double g = rng.normal();
+        squares += g * g;
+      }
+      norms[i] = std::sqrt(squares);
+    }
+    if (plan.coupling == CouplingKind::Orthogonal) {
+      s.omega = norms.asDiagonal() * s.rotation;
+    } else {
+      s.omega = norms.asDiagonal() * (simplex * s.rotation);
+      if (plan.coupling == CouplingKind::SimplexPlus)
+        simplexPlusPasses(s.omega, plan.simplexPlusIterations);
+    }
+    const std::int64_t rows = std::min<std::int64_t>(d, plan.features - start);
+    for (std::int64_t i = 0; i < rows; ++i)
+      addRow(s.omega.row(i).transpose());
+  }
+  return total.result(plan.logOffset);
+}
+
+SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
+  PhiloxStream rng(plan.seed, trial);
+  EnvelopeSum total;
+  for (std::int64_t j = 0; j < plan.features; ++j) {
+    double envelope = 0, factor = 0;
+    discreteFeatureTerm(plan.discrete, rng, envelope, factor);
+    total.add(envelope, factor);
+  }
+  return total.result(plan.logOffset);
+}
+
+}  // namespace
+
+std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, std::string* error) {
+  std::string ignored;
+  if (!error) error = &ignored;
+  if (!request.mechanism) return *error = "no mechanism given", std::nullopt;
+  if (request.x.size() != request.y.size() || request.x.size() < 1)
+    return *error = "x and y must be non-empty and of the same dimension", std::nullopt;
+  if (request.features < 1)
+    return *error = "the number of features must be at least 1", std::nullopt;
+  if (request.trials < 1 || static_cast<std::uint64_t>(request.trials) >= kMaxTrials)
+    return *error = "the number of trials must be between 1 and 2^48", std::nullopt;
+  const auto coupling = couplingKind(request.coupling);
+  if (!coupling)
+    return *error = "Monte Carlo does not offer coupling '" + request.coupling + "'", std::nullopt;
+
+  SamplingPlan plan;
+  plan.coupling = *coupling;
+  plan.path = request.path;
+  plan.dimension = static_cast<int>(request.x.size());
+  plan.features = request.features;
+  plan.seed = request.seed;
+  plan.simplexPlusIterations = request.simplexPlusIterations;
+  if ((plan.coupling == CouplingKind::Simplex || plan.coupling == CouplingKind::SimplexPlus) &&
+      plan.dimension < 2)
+    return *error = "simplex couplings need d >= 2", std::nullopt;
+  if (plan.coupling == CouplingKind::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
+
+  const std::string& id = request.mechanism->info().id;
+  const bool discrete = id == "pois" || id == "geom" || id == "pois-plus" || id == "geom-plus";
+  double logConstant = 0;
+  if (discrete) {
+    if (plan.coupling != CouplingKind::Iid)
+      return *error = "discrete ω (" + id + ") are sampled i.i.d. only", std::nullopt;
+    plan.family = FeatureFamily::Discrete;
+    if (!setDiscreteModel(request, plan, logConstant, error)) return std::nullopt;
+  } else {
+    plan.family = FeatureFamily::Exponential;
+    if (!setExponentialModel(request, plan, logConstant, error)) return std::nullopt;
+  }
+
+  plan.frame = PairFrame::fromVectors(request.x, request.y);
+  plan.sum = request.x + request.y;
+  plan.difference = request.x - request.y;
+  const PairGeometry geometry = PairGeometry::fromVectors(request.x, request.y);
+  plan.logKernelValue = logKernelValue(request.kernel, geometry);
+  // A softmax estimate is the Gaussian one times e^{(|x|² + |y|²)/2}.
+  const double kernelScale = 0.5 * logVarianceScale(request.kernel, geometry);
+  plan.logOffset = logConstant + kernelScale - std::log(static_cast<double>(request.features));
+  return plan;
+}
+
+SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {
+  if (plan.family == FeatureFamily::Discrete) return discreteTrial(plan, trial);
+  if (plan.path == SamplingPath::Full) return fullExponentialTrial(plan, trial, scratch);
+  const FastTrialSpec spec = fastSpec(plan);
+  if (plan.coupling == CouplingKind::Iid) return fastIidTrial(spec, trial);
+  scratch.frame.resize(2 * static_cast<std::size_t>(plan.dimension));
+  return fastBlockTrial(spec,
+                        plan.coupling == CouplingKind::Orthogonal ? BlockGeometry::Orthogonal
+                                                                  : BlockGeometry::Simplex,
+                        trial, scratch.frame.data());
+}
+
+}  // namespace rfscope

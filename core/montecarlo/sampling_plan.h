@@ -1,0 +1,88 @@
+#pragma once
+// Everything one trial needs, resolved once per run from the request: which estimator (as plain
+// coefficients), which coupling, the pair, the seed. A trial is one M-feature estimate of the
+// kernel; trial t draws all its numbers from Philox stream t under the seed (streams < 2^48).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/analytic/kernel.h"
+#include "core/mechanisms/mechanism.h"
+#include "core/montecarlo/discrete_feature_model.h"
+#include "core/montecarlo/exponential_feature_model.h"
+#include "core/montecarlo/pair_frame.h"
+#include "core/montecarlo/signed_log.h"
+
+namespace rfscope {
+
+enum class SamplingPath {
+  Fast,  // only the projections the estimator depends on: O(1) per i.i.d. feature, O(d) per block
+  Full   // brute force: every ω in full (Haar QR per block); the reference
+};
+
+enum class CouplingKind { Iid, Orthogonal, Simplex, SimplexPlus };
+
+enum class FeatureFamily {
+  Exponential,  // trig, pos, pos-hyp, gerf, oprf
+  Discrete      // pois, geom and their "+" variants: integer ω
+};
+
+struct MonteCarloRequest {
+  const Mechanism* mechanism = nullptr;
+  Kernel kernel = Kernel::Gaussian;
+  std::string coupling = "iid";
+  std::int64_t features = 1;  // M
+  ParameterSet parameters;    // the mechanism's, validated against its specs
+  Eigen::VectorXd x, y;
+  std::int64_t trials = 10000;
+  std::uint64_t seed = 1;
+  SamplingPath path = SamplingPath::Fast;
+  int simplexPlusIterations = 3;  // passes of SimRF eq. (17) for coupling simrf-plus
+  std::vector<double> quantileLevels{0.05, 0.5, 0.95};
+  std::int64_t storedSamples = 4096;  // trials kept (uniformly at random) for quantiles
+  int histogramBins = 40;
+};
+
+// Monte Carlo trials use Philox streams below this bound (data regimes use the ones above).
+inline constexpr std::uint64_t kMaxTrials = std::uint64_t{1} << 48;
+
+struct SamplingPlan {
+  FeatureFamily family = FeatureFamily::Exponential;
+  ExponentialFeatureModel exponential;
+  DiscreteFeatureModel discrete;        // points into discreteWeights/discreteSigns
+  std::vector<double> discreteWeights;  // per coordinate, see DiscreteFeatureModel
+  std::vector<signed char> discreteSigns;
+  CouplingKind coupling = CouplingKind::Iid;
+  SamplingPath path = SamplingPath::Fast;
+  int dimension = 0;
+  std::int64_t features = 1;
+  std::uint64_t seed = 1;
+  int simplexPlusIterations = 3;
+  PairFrame frame;
+  Eigen::VectorXd sum, difference;    // x + y and x - y (full path)
+  double logOffset = 0;               // added to every trial's log: constant factors, kernel scale
+  double logKernelValue = 0;          // the kernel the estimator is unbiased for
+  bool fourthMomentInfinite = false;  // E[K̂⁴] = ∞: the variance estimate cannot converge
+  ParameterSet parametersUsed;        // the estimator's parameters, automatic ones resolved
+};
+
+// The plan for a request, or nullopt with the reason (unknown mechanism or coupling, invalid
+// parameters, or a combination the sampler does not offer).
+std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, std::string* error);
+
+// Scratch memory a thread reuses across trials (the fast path's block frames, the full path's ω).
+struct TrialScratch {
+  std::vector<double> frame;  // 2d
+  Eigen::MatrixXd gaussian, rotation, omega;
+  Eigen::VectorXd vector;
+  std::vector<std::int64_t> counts;
+};
+
+// One trial: the M-feature estimate, in the log domain. Depends only on (plan, trial).
+SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch);
+
+}  // namespace rfscope

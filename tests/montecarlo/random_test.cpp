@@ -1,0 +1,87 @@
+// The counter-based generator and the variates built on it.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "core/random/distributions.h"
+#include "core/random/philox_stream.h"
+
+namespace rfscope {
+namespace {
+
+TEST(PhiloxStream, StatelessNormalMatchesTheSequentialStream) {
+  PhiloxStream stream(42, 5);
+  for (std::uint64_t i = 0; i < 101; ++i)
+    EXPECT_EQ(stream.normal(), normalAt(42, 5, i)) << i;
+}
+
+TEST(PhiloxStream, StreamsAndSeedsAreDistinct) {
+  EXPECT_NE(normalAt(1, 0, 0), normalAt(1, 1, 0));
+  EXPECT_NE(normalAt(1, 0, 0), normalAt(2, 0, 0));
+  PhiloxStream late(1, 0, 3);  // starting at block 3 skips normals 0..5
+  EXPECT_EQ(late.normal(), normalAt(1, 0, 6));
+}
+
+// Sample mean and variance of n draws agree with the exact ones within 99.9% normal intervals
+// computed from the exact fourth central moment.
+struct MomentCheck {
+  double mean, variance, fourthCentral;
+};
+
+template <class Draw>
+void expectMoments(Draw draw, const MomentCheck& exact, int n) {
+  double sum = 0, sumSquares = 0;
+  std::vector<double> values(n);
+  for (int i = 0; i < n; ++i) {
+    values[i] = draw(i);
+    sum += values[i];
+  }
+  const double mean = sum / n;
+  for (double v : values)
+    sumSquares += (v - mean) * (v - mean);
+  const double variance = sumSquares / (n - 1);
+  const double z = 3.29;  // two-sided 99.9%
+  EXPECT_NEAR(mean, exact.mean, z * std::sqrt(exact.variance / n));
+  const double varianceSe = std::sqrt((exact.fourthCentral - exact.variance * exact.variance) / n);
+  EXPECT_NEAR(variance, exact.variance, z * varianceSe);
+}
+
+TEST(Distributions, ChiSquareMoments) {
+  for (double k : {1.0, 2.0, 7.0, 62.0, 1024.0}) {
+    // χ²_k: mean k, variance 2k, fourth central moment 12k(k + 4).
+    expectMoments(
+        [&](int i) {
+          PhiloxStream s(3, static_cast<std::uint64_t>(i));
+          return chiSquareVariate(s, k);
+        },
+        {k, 2 * k, 12 * k * (k + 4)}, 200000);
+  }
+}
+
+TEST(Distributions, PoissonMoments) {
+  for (double lambda : {0.05, 1.0, 11.5, 12.0, 300.0}) {
+    // Poisson: mean = variance = λ, fourth central moment λ(1 + 3λ).
+    expectMoments(
+        [&](int i) {
+          PhiloxStream s(4, static_cast<std::uint64_t>(i));
+          return static_cast<double>(poissonVariate(s, lambda));
+        },
+        {lambda, lambda, lambda * (1 + 3 * lambda)}, 200000);
+  }
+}
+
+TEST(Distributions, GeometricMoments) {
+  for (double p : {0.9, 0.5, 0.05}) {
+    // On {0, 1, ...}: mean q/p, variance q/p², fourth central moment q(p² + 9q)/p⁴ (q = 1-p).
+    const double q = 1 - p;
+    expectMoments(
+        [&](int i) {
+          PhiloxStream s(5, static_cast<std::uint64_t>(i));
+          return static_cast<double>(geometricVariate(s, p));
+        },
+        {q / p, q / (p * p), q * (p * p + 9 * q) / (p * p * p * p)}, 200000);
+  }
+}
+
+}  // namespace
+}  // namespace rfscope
