@@ -7,7 +7,6 @@
 #include <numbers>
 
 #include <Eigen/QR>
-#include <boost/math/special_functions/bessel.hpp>
 
 #include "core/mechanisms/oprf.h"
 #include "core/montecarlo/fast_trial.h"
@@ -15,25 +14,31 @@
 namespace rfscope {
 namespace {
 
-// A mechanism parameter as a number: the request's value, else the spec's default, else nullopt.
-// Choices such as s = "+1"/"-1" are read as numbers too.
-std::optional<double> numberParameter(const MonteCarloRequest& request, const std::string& key) {
-  const ParameterValue* value = request.parameters.find(key);
-  ParameterSet defaults;
-  if (!value) {
-    defaults = ParameterSet::defaults(request.mechanism->parameters());
-    for (const auto& spec : request.mechanism->parameters())
-      if (spec.key == key && spec.optional) return std::nullopt;  // absent optional: automatic
-    value = defaults.find(key);
-  }
+// A parameter as a number (choices such as s = "+1"/"-1" too), or nullopt when absent.
+std::optional<double> numberParameter(const ParameterSet& params, const std::string& key) {
+  const ParameterValue* value = params.find(key);
   if (!value) return std::nullopt;
   if (const auto* integer = std::get_if<std::int64_t>(value)) return static_cast<double>(*integer);
   if (const auto* real = std::get_if<double>(value)) return *real;
   if (const auto* text = std::get_if<std::string>(value)) {
-    if (*text == "+1" || *text == "1" || *text == "plus") return 1.0;
-    if (*text == "-1" || *text == "minus") return -1.0;
+    if (*text == "+1" || *text == "1") return 1.0;
+    if (*text == "-1") return -1.0;
   }
   return std::nullopt;
+}
+
+// The parameters the estimator runs with: the request's, completed by the values the mechanism
+// resolves for this pair (automatic optima such as OPRF's A*, λ*, p*, GERF's optimum), so that
+// Monte Carlo samples exactly the estimator whose closed form the analytic layer reports.
+ParameterSet effectiveParameters(const MonteCarloRequest& request) {
+  ParameterSet effective = request.parameters;
+  const PairInput pair(request.x, request.y);
+  const VarianceResult resolved = request.mechanism->logVariance(pair, request.parameters);
+  for (const auto& [key, value] : resolved.parametersUsed.values())
+    if (!effective.contains(key)) effective.set(key, value);
+  for (const auto& spec : request.mechanism->parameters())
+    if (!effective.contains(spec.key) && !spec.optional) effective.set(spec.key, spec.defaultValue);
+  return effective;
 }
 
 std::optional<CouplingKind> couplingKind(const std::string& id) {
@@ -44,40 +49,8 @@ std::optional<CouplingKind> couplingKind(const std::string& id) {
   return std::nullopt;
 }
 
-// log I₀(z) for z >= 0 without overflow.
-double logBesselI0(double z) {
-  if (z < 600) return std::log(boost::math::cyl_bessel_i(0, z));
-  return z - 0.5 * std::log(2 * std::numbers::pi * z) + std::log1p(1 / (8 * z) + 9 / (128 * z * z));
-}
-
-// p minimising the GeomRF variance (CRT eq. 13): -d log p + Σ log I₀(2|x_l y_l| / √(1-p)), a
-// unimodal function of p; golden-section search on logit p.
-double optimalGeometricP(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
-  const auto objective = [&](double logit) {
-    const double p = 1 / (1 + std::exp(-logit));
-    double value = -static_cast<double>(x.size()) * std::log(p);
-    for (Eigen::Index l = 0; l < x.size(); ++l)
-      value += logBesselI0(2 * std::fabs(x[l] * y[l]) / std::sqrt(1 - p));
-    return value;
-  };
-  double lo = -30, hi = 30;
-  const double ratio = (std::sqrt(5.0) - 1) / 2;
-  double a = hi - ratio * (hi - lo), b = lo + ratio * (hi - lo);
-  double fa = objective(a), fb = objective(b);
-  for (int i = 0; i < 120; ++i) {
-    if (fa < fb) {
-      hi = b, b = a, fb = fa;
-      a = hi - ratio * (hi - lo), fa = objective(a);
-    } else {
-      lo = a, a = b, fa = fb;
-      b = lo + ratio * (hi - lo), fb = objective(b);
-    }
-  }
-  return 1 / (1 + std::exp(-0.5 * (lo + hi)));
-}
-
-bool setExponentialModel(const MonteCarloRequest& request, SamplingPlan& plan, double& logConstant,
-                         std::string* error) {
+bool setExponentialModel(const MonteCarloRequest& request, const ParameterSet& params,
+                         SamplingPlan& plan, double& logConstant, std::string* error) {
   const std::string& id = request.mechanism->info().id;
   const double normsSquared = request.x.squaredNorm() + request.y.squaredNorm();
   ExponentialFeatureModel& model = plan.exponential;
@@ -101,19 +74,16 @@ bool setExponentialModel(const MonteCarloRequest& request, SamplingPlan& plan, d
   std::complex<double> a(0, 0);
   double s = 1;
   if (id == "oprf") {
-    const auto given = numberParameter(request, "A");
+    const auto given = numberParameter(params, "A");
     a = given ? *given
               : -oprfRMinusOne(static_cast<int>(request.x.size()),
                                (request.x + request.y).squaredNorm()) /
                     8;
   } else {
-    a = {numberParameter(request, "A").value_or(0.0),
-         numberParameter(request, "A_imag").value_or(0.0)};
-    s = numberParameter(request, "s").value_or(1.0) < 0 ? -1.0 : 1.0;
-    plan.parametersUsed.set("A_imag", a.imag());
-    plan.parametersUsed.set("s", static_cast<std::int64_t>(s));
+    a = {numberParameter(params, "A").value_or(0.0),
+         numberParameter(params, "A_imag").value_or(0.0)};
+    s = numberParameter(params, "s").value_or(1.0) < 0 ? -1.0 : 1.0;
   }
-  plan.parametersUsed.set("A", a.real());
   const std::complex<double> oneMinus4A = 1.0 - 4.0 * a;
   if (!(oneMinus4A.real() > 0)) {
     *error = "GERF needs Re(1 - 4A) > 0 (CRT Thm 3.1)";
@@ -137,15 +107,14 @@ bool setExponentialModel(const MonteCarloRequest& request, SamplingPlan& plan, d
   return true;
 }
 
-bool setDiscreteModel(const MonteCarloRequest& request, SamplingPlan& plan, double& logConstant,
-                      std::string* error) {
+bool setDiscreteModel(const MonteCarloRequest& request, const ParameterSet& params,
+                      SamplingPlan& plan, double& logConstant, std::string* error) {
   const std::string& id = request.mechanism->info().id;
   const bool poisson = id == "pois" || id == "pois-plus";
   const bool plus = id == "pois-plus" || id == "geom-plus";
   Eigen::VectorXd x = request.x, y = request.y;
   if (plus) {  // CRT §3.2.3: shift both by c_l = min(x_l, y_l) - ε so that all entries are > 0
-    const double epsilon = numberParameter(request, "epsilon").value_or(0.1);
-    plan.parametersUsed.set("epsilon", epsilon);
+    const double epsilon = numberParameter(params, "epsilon").value_or(0.1);
     for (Eigen::Index l = 0; l < x.size(); ++l) {
       const double c = std::min(x[l], y[l]) - epsilon;
       x[l] -= c;
@@ -159,16 +128,17 @@ bool setDiscreteModel(const MonteCarloRequest& request, SamplingPlan& plan, doub
   double parameter = 0;
   if (poisson) {
     const double s = x.cwiseProduct(y).squaredNorm();
-    parameter = numberParameter(request, "lambda").value_or(std::sqrt(s / d));
+    parameter = numberParameter(params, "lambda").value_or(std::sqrt(s / d));
     if (!(parameter > 0)) {
       *error = "PoisRF needs λ > 0 (x_l y_l = 0 for every l gives λ* = 0)";
       return false;
     }
-    plan.parametersUsed.set("lambda", parameter);
   } else {
-    parameter = numberParameter(request, "p").value_or(0);
-    if (!(parameter > 0 && parameter < 1)) parameter = optimalGeometricP(x, y);
-    plan.parametersUsed.set("p", parameter);
+    parameter = numberParameter(params, "p").value_or(0);
+    if (!(parameter > 0 && parameter < 1)) {
+      *error = "GeomRF needs 0 < p < 1";
+      return false;
+    }
   }
   model.parameter = parameter;
   const double logScale = poisson ? std::log(parameter) : std::log1p(-parameter);
@@ -322,17 +292,19 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
 
   const std::string& id = request.mechanism->info().id;
   const bool discrete = id == "pois" || id == "geom" || id == "pois-plus" || id == "geom-plus";
+  const ParameterSet params = effectiveParameters(request);
   double logConstant = 0;
   if (discrete) {
     if (plan.coupling != CouplingKind::Iid)
       return *error = "discrete ω (" + id + ") are sampled i.i.d. only", std::nullopt;
     plan.family = FeatureFamily::Discrete;
-    if (!setDiscreteModel(request, plan, logConstant, error)) return std::nullopt;
+    if (!setDiscreteModel(request, params, plan, logConstant, error)) return std::nullopt;
   } else {
     plan.family = FeatureFamily::Exponential;
-    if (!setExponentialModel(request, plan, logConstant, error)) return std::nullopt;
+    if (!setExponentialModel(request, params, plan, logConstant, error)) return std::nullopt;
   }
 
+  plan.parametersUsed = params;
   plan.frame = PairFrame::fromVectors(request.x, request.y);
   plan.sum = request.x + request.y;
   plan.difference = request.x - request.y;
