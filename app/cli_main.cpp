@@ -20,6 +20,11 @@ commands:
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
            [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
       Exact variance of the M-feature estimator at (x, y), as one JSON object.
+  mc (the options of analytic) [--trials T] [--seed S] [--threads N] [--path fast|full]
+     [--quantiles "q1,q2,..."]
+      Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
+      interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
+      when one exists, as one JSON object. Couplings also include simrf-plus.
   --version, --help
 
 exit codes: 0 success, 1 failure while running, 2 bad input, 3 no closed form available
@@ -43,6 +48,7 @@ int main(int argc, char** argv) {
     if (command == "list") return rfscope::cli::listCommand(args);
     if (command == "run") return rfscope::cli::runCommand(args);
     if (command == "analytic") return rfscope::cli::analyticCommand(args);
+    if (command == "mc") return rfscope::cli::mcCommand(args);
     throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
   } catch (const rfscope::cli::UsageError& e) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";

@@ -11,5 +11,6 @@ namespace rfscope::cli {
 int listCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 int analyticCommand(const std::vector<std::string>& args);
+int mcCommand(const std::vector<std::string>& args);
 
 }  // namespace rfscope::cli

@@ -7,6 +7,9 @@ const std::vector<CouplingInfo>& allCouplings() {
       {"iid", "IID", "independent ω ~ N(0, I)"},
       {"orf", "ORF", "orthogonal blocks of d directions with χ_d norms (Yu et al. 2016)"},
       {"simrf", "SimRF", "simplex blocks: d directions at pairwise angle arccos(-1/(d-1)) (Reid et al. 2023)"},
+      {"simrf-plus", "SimRF+",
+       "simplex blocks re-arranged by the norms: each ω points away from the sum of the others "
+       "(SimRF eq. 17; Monte Carlo only)"},
   };
   return couplings;
 }

@@ -1,0 +1,75 @@
+#include "app/cli/estimator_arguments.h"
+
+#include <cmath>
+
+#include "core/analytic/log_math.h"
+#include "core/couplings/coupling.h"
+#include "core/mechanisms/mechanism_registry.h"
+
+namespace rfscope::cli {
+namespace {
+
+Eigen::VectorXd toVector(const std::vector<double>& values) {
+  return Eigen::Map<const Eigen::VectorXd>(values.data(), static_cast<Eigen::Index>(values.size()));
+}
+
+}  // namespace
+
+std::vector<std::string> estimatorValueOptions() {
+  return {"--mechanism", "--kernel", "--coupling", "--m", "--param", "--x", "--y"};
+}
+
+EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
+  if (!arguments.positionals().empty())
+    throw UsageError("unexpected argument '" + arguments.positionals().front() + "'");
+  for (const char* required : {"--mechanism", "--x", "--y"})
+    if (!arguments.has(required)) throw UsageError(std::string("missing ") + required);
+
+  EstimatorArguments out;
+  out.mechanismId = arguments.value("--mechanism");
+  out.mechanism = findMechanism(out.mechanismId);
+  if (!out.mechanism)
+    throw UsageError("unknown mechanism '" + out.mechanismId + "' (see 'rfscope-cli list')");
+  const std::string kernelText = arguments.value("--kernel", "gaussian");
+  const auto kernel = kernelFromId(kernelText);
+  if (!kernel) throw UsageError("unknown kernel '" + kernelText + "' (gaussian or softmax)");
+  out.kernel = *kernel;
+  out.coupling = arguments.value("--coupling", "iid");
+  if (!findCoupling(out.coupling)) throw UsageError("unknown coupling '" + out.coupling + "'");
+  out.features = parseInteger("--m", arguments.value("--m", "1"));
+  if (out.features < 1) throw UsageError("--m: the number of features must be at least 1");
+
+  const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
+  const std::vector<double> y = parseNumberList("--y", arguments.value("--y"));
+  if (x.size() != y.size())
+    throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
+                     std::to_string(y.size()));
+  out.x = toVector(x);
+  out.y = toVector(y);
+
+  const auto specs = out.mechanism->parameters();
+  for (const auto& assignment : arguments.all("--param")) {
+    const auto [key, text] = splitAssignment("--param", assignment);
+    const ParameterSpec* spec = findSpec(specs, key);
+    if (!spec)
+      throw UsageError("mechanism '" + out.mechanismId + "' has no parameter '" + key + "'");
+    std::string error;
+    const auto value = parseParameterValue(*spec, text, &error);
+    if (!value) throw UsageError(error);
+    out.parameters.set(key, *value);
+  }
+  for (const auto& spec : specs)
+    if (!spec.optional && !out.parameters.contains(spec.key))
+      out.parameters.set(spec.key, spec.defaultValue);
+  if (const auto errors = validateParameters(specs, out.parameters); !errors.empty())
+    throw UsageError(errors.front().message);
+  return out;
+}
+
+nlohmann::json plainFromLog(double logValue) {
+  if (logValue == kNegativeInfinity) return 0.0;
+  const double value = std::exp(logValue);
+  return std::isnormal(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
+}
+
+}  // namespace rfscope::cli

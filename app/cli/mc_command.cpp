@@ -1,0 +1,114 @@
+// rfscope-cli mc: Monte Carlo estimate of the variance of one estimator at one pair.
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include "app/cli/cli_arguments.h"
+#include "app/cli/commands.h"
+#include "app/cli/estimator_arguments.h"
+#include "core/analytic/analytic_variance.h"
+#include "core/io/json_export.h"
+#include "core/montecarlo/monte_carlo_engine.h"
+
+namespace rfscope::cli {
+namespace {
+
+nlohmann::json signedLogToJson(const SignedLog& value) {
+  const double plain = value.value();
+  return std::isfinite(plain) && (plain == 0 || std::isnormal(plain)) ? nlohmann::json(plain)
+                                                                      : nlohmann::json(nullptr);
+}
+
+nlohmann::json histogramToJson(const Histogram& h) {
+  return {{"log_scale", h.logScale},
+          {"edges", h.edges},
+          {"counts", h.counts},
+          {"samples", h.sampleCount}};
+}
+
+}  // namespace
+
+int mcCommand(const std::vector<std::string>& args) {
+  std::vector<std::string> options = estimatorValueOptions();
+  options.insert(options.end(), {"--trials", "--seed", "--threads", "--path", "--quantiles"});
+  const Arguments arguments(args, options, {});
+  const EstimatorArguments estimator = parseEstimatorArguments(arguments);
+
+  MonteCarloRequest request;
+  request.mechanism = estimator.mechanism;
+  request.kernel = estimator.kernel;
+  request.coupling = estimator.coupling;
+  request.features = estimator.features;
+  request.parameters = estimator.parameters;
+  request.x = estimator.x;
+  request.y = estimator.y;
+  request.trials = parseInteger("--trials", arguments.value("--trials", "100000"));
+  const long long seed = parseInteger("--seed", arguments.value("--seed", "1"));
+  if (seed < 0) throw UsageError("--seed: must be a non-negative integer");
+  request.seed = static_cast<std::uint64_t>(seed);
+  const long long threads = parseInteger("--threads", arguments.value("--threads", "0"));
+  if (threads < 0 || threads > 4096) throw UsageError("--threads: 0 (all cores) to 4096");
+  const std::string path = arguments.value("--path", "fast");
+  if (path != "fast" && path != "full") throw UsageError("--path: 'fast' or 'full'");
+  request.path = path == "fast" ? SamplingPath::Fast : SamplingPath::Full;
+  if (arguments.has("--quantiles")) {
+    request.quantileLevels = parseNumberList("--quantiles", arguments.value("--quantiles"));
+    for (double level : request.quantileLevels)
+      if (!(level >= 0 && level <= 1)) throw UsageError("--quantiles: levels lie in [0, 1]");
+  }
+
+  std::string error;
+  const auto result = runMonteCarlo(request, {}, &error, nullptr, static_cast<int>(threads));
+  if (!result) throw UsageError(error);
+
+  nlohmann::json quantiles = nlohmann::json::object();
+  for (const auto& q : result->quantiles) {
+    std::ostringstream level;
+    level << q.level;
+    quantiles[level.str()] = signedLogToJson(q.value);
+  }
+  const double logStderr = result->logVariance + std::log(result->relativeStdErr);
+  nlohmann::json out{
+      {"mechanism", estimator.mechanismId},
+      {"kernel", kernelId(estimator.kernel)},
+      {"coupling", estimator.coupling},
+      {"d", estimator.x.size()},
+      {"m", estimator.features},
+      {"path", result->path},
+      {"backend", result->backend},
+      {"seed", request.seed},
+      {"trials", result->trials},
+      {"seconds", result->seconds},
+      {"features_per_second", result->featuresPerSecond},
+      {"kernel_value", plainFromLog(result->logKernelValue)},
+      {"log_kernel_value", logValueToJson(result->logKernelValue)},
+      {"mean", signedLogToJson(result->mean)},
+      {"variance", plainFromLog(result->logVariance)},
+      {"log_variance", logValueToJson(result->logVariance)},
+      {"variance_stderr", plainFromLog(logStderr)},
+      {"variance_relative_stderr", finiteOrNull(result->relativeStdErr)},
+      {"ci95", {plainFromLog(result->logCi95Low), plainFromLog(result->logCi95High)}},
+      {"log_ci95", {logValueToJson(result->logCi95Low), logValueToJson(result->logCi95High)}},
+      {"quantiles", quantiles},
+      {"histogram", histogramToJson(result->histogram)},
+      {"heavy_tail", result->heavyTail},
+      {"heavy_tail_reasons", result->heavyTailReasons},
+      {"params", parameterSetToJson(result->parametersUsed)}};
+
+  AnalyticRequest analytic;
+  analytic.mechanism = estimator.mechanism;
+  analytic.kernel = estimator.kernel;
+  analytic.coupling = estimator.coupling;
+  analytic.features = estimator.features;
+  analytic.parameters = result->parametersUsed;
+  const AnalyticAnswer exact = evaluateAnalytic(analytic, estimator.x, estimator.y);
+  out["analytic"] = exact.available
+                        ? nlohmann::json{{"variance", plainFromLog(exact.logVariance)},
+                                         {"log_variance", logValueToJson(exact.logVariance)}}
+                        : nlohmann::json(nullptr);
+  std::cout.precision(17);
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+}  // namespace rfscope::cli
