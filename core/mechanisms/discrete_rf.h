@@ -1,0 +1,39 @@
+#pragma once
+// Discretely-induced random features (CRT §3.2): ω_l i.i.d. on {0, 1, …} with P(ω_l = k) = p_k,
+//   f(ω, x) = e^{-|x|²/2} Π_l x_l^{ω_l} (ω_l! p_{ω_l})^{-1/2}.
+// With a_l = x_l y_l, both variances are written relative to K² so nothing cancels or overflows:
+//   PoisRF (Thm 3.4):  Var = K² expm1(Σ_l (λ - a_l)²/λ)                     [= eq. 11 exactly]
+//   GeomRF (Thm 3.5):  Var = K² expm1(-d log p - 2Σa_l + Σ_l log I₀(2|a_l|/√(1-p)))
+// and the positive variants (§3.2.3) shift both inputs by c_l = min(x_l, y_l) - ε, which leaves K
+// unchanged and makes every entry ≥ ε > 0.
+
+#include <Eigen/Core>
+
+namespace rfscope {
+
+// log I₀(z) for z ≥ 0, accurate for tiny z (≈ z²/4) and huge z (no overflow).
+double logBesselI0(double z);
+
+// Σ_l x_l² y_l² (the statistic of CRT eq. 11/12).
+double poisStatistic(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+// λ* = √(Σ x_l² y_l² / d), the minimiser of eq. (11).
+double poisLambdaStar(int dimension, double statistic);
+// log Var of one PoisRF feature (Gaussian kernel); diffNormSquared = |x - y|².
+double poisLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
+                       double lambda);
+
+// log Var at λ = λ*, from the products a_l = x_l y_l and their deviations a_l - ā:
+//   λd + S/λ - 2Σa at λ* is 2(√(dS) - Σa) = 2dΣ(a_l - ā)²/(√(dS) + Σa), free of cancellation.
+double poisOptimalLogVariance(const Eigen::VectorXd& products, const Eigen::VectorXd& deviations,
+                              double diffNormSquared);
+
+// p* minimising eq. (13): Brent (Boost.Math) over logit p ∈ [-40, 40].
+double geomPStar(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+double geomLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
+                       double p);
+
+// x - c and y - c for c_l = min(x_l, y_l) - ε (entries computed as |x_l - y_l| + ε or ε exactly).
+void positiveShift(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double epsilon,
+                   Eigen::VectorXd& xShifted, Eigen::VectorXd& yShifted);
+
+}  // namespace rfscope

@@ -1,0 +1,42 @@
+#include "core/mechanisms/geom_plus_rf.h"
+
+#include "core/mechanisms/discrete_rf.h"
+#include "core/mechanisms/mechanism_parameters.h"
+
+namespace rfscope {
+
+const MechanismInfo& GeomPlusRf::info() const {
+  static const MechanismInfo info{"geom-plus",
+                                  "GeomRF+",
+                                  "GeomRF on inputs shifted to positive entries: positive features",
+                                  "Likhosherstov et al. 2022 (CRT), §3.2.3",
+                                  true,
+                                  false};
+  return info;
+}
+
+std::vector<ParameterSpec> GeomPlusRf::parameters() const {
+  auto epsilon = realParameter("epsilon", "ε", 0.1, 1e-12, 1e6,
+                               "margin of the shift c_l = min(x_l, y_l) - ε", true);
+  auto p = realParameter("p", "p", 0.5, 1e-9, 1 - 1e-9, "success probability of the geometric law");
+  p.optional = true;
+  p.autoLabel = "p* of the shifted inputs";
+  epsilon.group = p.group = "Estimator";
+  return {epsilon, p};
+}
+
+VarianceResult GeomPlusRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
+  VarianceResult result;
+  const double epsilon = realOr(params, "epsilon", 0.1);
+  Eigen::VectorXd x, y;
+  positiveShift(pair.x, pair.y, epsilon, x, y);
+  const auto given = optionalReal(params, "p");
+  const double p = given ? *given : geomPStar(x, y);
+  result.parametersUsed.set("epsilon", epsilon);
+  result.parametersUsed.set("p", p);
+  result.available = true;
+  result.logVariance = geomLogVariance(x, y, pair.geometry.diffNormSquared, p);
+  return result;
+}
+
+}  // namespace rfscope

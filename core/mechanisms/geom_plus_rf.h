@@ -1,0 +1,16 @@
+#pragma once
+// GeomRF+ (CRT §3.2.3): GeomRF on inputs shifted by c = min(x, y) - ε, so every feature is
+// positive. Formulas and their stable forms: discrete_rf.h.
+
+#include "core/mechanisms/mechanism.h"
+
+namespace rfscope {
+
+class GeomPlusRf final : public Mechanism {
+ public:
+  const MechanismInfo& info() const override;
+  std::vector<ParameterSpec> parameters() const override;
+  VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
+};
+
+}  // namespace rfscope

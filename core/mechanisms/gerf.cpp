@@ -1,0 +1,156 @@
+#include "core/mechanisms/gerf.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <boost/math/special_functions/expm1.hpp>
+#include <boost/math/special_functions/log1p.hpp>
+#include <boost/multiprecision/cpp_bin_float.hpp>
+
+#include "core/analytic/gerf_optimizer.h"
+#include "core/mechanisms/mechanism_parameters.h"
+
+namespace rfscope {
+namespace {
+
+using Wide = boost::multiprecision::cpp_bin_float_50;
+
+// The three pieces of E = ½(e^{x₁}cos y₁ + e^{l₃}) - 1 (see the header), in any real type.
+template <class Real>
+struct ExcessParts {
+  Real x1, y1, l3;
+};
+
+template <class Real>
+ExcessParts<Real> excessParts(int dimension, Real a, Real b, int s, Real w) {
+  using std::atan2;
+  using std::sqrt;
+  const Real d = dimension;
+  // q = 16A²/(1-8A); α₁ = (1+q)^{d/2} with the principal branch, log1p(q) written out in real
+  // arithmetic so that it stays exact for tiny A.
+  const Real p8r = 1 - 8 * a, p8i = -8 * b;  // 1 - 8A
+  const Real m8 = p8r * p8r + p8i * p8i;     // |1 - 8A|²
+  const Real a2r = a * a - b * b, a2i = 2 * a * b;
+  const Real qr = 16 * (a2r * p8r + a2i * p8i) / m8;  // 16A² · conj(1-8A) / |1-8A|²
+  const Real qi = 16 * (a2i * p8r - a2r * p8i) / m8;
+  const Real logModulus = boost::math::log1p(2 * qr + qr * qr + qi * qi) / 2;
+  const Real argument = atan2(qi, 1 + qr);
+  ExcessParts<Real> parts;
+  parts.x1 = d / 2 * logModulus + s * w * p8r / m8;  // Re(log α₁ + s w/(1-8A))
+  parts.y1 = d / 2 * argument - s * w * p8i / m8;    // Im(...)
+  const Real modulus4 = sqrt((1 - 4 * a) * (1 - 4 * a) + 16 * b * b);
+  parts.l3 =
+      d / 2 * boost::math::log1p(16 * (a * a + b * b) / p8r) + (modulus4 + 4 * s * a) * w / p8r;
+  return parts;
+}
+
+// log E in 50-digit arithmetic: used only where the double evaluation cancels.
+double wideLogExcess(int dimension, double a, double b, int s, double w) {
+  using boost::multiprecision::cos;
+  using boost::multiprecision::sin;
+  const auto p = excessParts<Wide>(dimension, Wide(a), Wide(b), s, Wide(w));
+  const Wide half = sin(p.y1 / 2);
+  const Wide e =
+      (boost::math::expm1(p.x1) * cos(p.y1) - 2 * half * half + boost::math::expm1(p.l3)) / 2;
+  if (e <= 0) return kNegativeInfinity;  // exact zero (e.g. x = y for TrigRF)
+  return static_cast<double>(log(e));
+}
+
+}  // namespace
+
+double gerfLogExcess(int dimension, double diffNormSquared, double sumNormSquared,
+                     std::complex<double> a, int s) {
+  const double ar = a.real(), ai = a.imag();
+  if (!(ar < kGerfMaxRealA)) return std::numeric_limits<double>::infinity();
+  const double w = s > 0 ? sumNormSquared : diffNormSquared;
+  const auto p = excessParts<double>(dimension, ar, ai, s, w);
+  // Cancellation guard: when E is much smaller than its terms, redo it with 50 digits.
+  constexpr double kCancellation = 1e-4;
+  if (std::max(p.x1, p.l3) <= 700) {
+    const double c = std::cos(p.y1), h = std::sin(p.y1 / 2);
+    const double t1 = std::expm1(p.x1) * c, t2 = 2 * h * h, t3 = std::expm1(p.l3);
+    const double e = (t1 - t2 + t3) / 2;
+    if (e > kCancellation * (std::abs(t1) + t2 + std::abs(t3)) / 2) return std::log(e);
+    return wideLogExcess(dimension, ar, ai, s, w);
+  }
+  // Log domain: P = e^{x₁}cos y₁ + e^{l₃} (|first| <= second), E = P/2 - 1.
+  const double c = std::cos(p.y1);
+  double logP;
+  if (c >= 0) {
+    logP = logAddExp(p.x1 + std::log(c), p.l3);
+  } else {
+    const double t = p.x1 + std::log(-c);
+    if (t > p.l3 + std::log1p(-kCancellation)) return wideLogExcess(dimension, ar, ai, s, w);
+    logP = logSubExp(p.l3, t);
+  }
+  if (logP - kLn2 < kCancellation) return wideLogExcess(dimension, ar, ai, s, w);
+  return logSubExp(logP - kLn2, 0.0);
+}
+
+double gerfLogVariance(const PairGeometry& pair, std::complex<double> a, int s) {
+  return -pair.diffNormSquared +
+         gerfLogExcess(pair.dimension, pair.diffNormSquared, pair.sumNormSquared, a, s);
+}
+
+const MechanismInfo& Gerf::info() const {
+  static const MechanismInfo info{
+      "gerf",
+      "GERF",
+      "Generalised exponential RFs D·exp(A|ω|² + Bωᵀx + C|x|²), complex A, s = ±1",
+      "Likhosherstov et al. 2022 (CRT), Thm 3.1/3.2",
+      false,
+      false};
+  return info;
+}
+
+std::vector<ParameterSpec> Gerf::parameters() const {
+  auto a = realParameter(
+      "A", "Re A", 0.0, -100.0, kGerfMaxRealA,
+      "real part of A; the variance is finite only for Re A < 1/8 (at 1/8: not available)");
+  a.optional = true;
+  a.autoLabel = "numerical optimum";
+  auto b = realParameter("A_imag", "Im A", 0.0, -100.0, 100.0, "imaginary part of A");
+  b.optional = true;
+  b.autoLabel = "numerical optimum";
+  auto s = choiceParameter("s", "s", {{"+1", "+1"}, {"-1", "-1"}}, "+1",
+                           "sign linking the two feature maps (+1: positive-type, -1: trig-type)");
+  s.optional = true;
+  s.autoLabel = "numerical optimum";
+  for (auto* spec : {&a, &b, &s})
+    spec->group = "Estimator";
+  return {a, b, s};
+}
+
+VarianceResult Gerf::logVariance(const PairInput& pair, const ParameterSet& params) const {
+  VarianceResult result;
+  const auto& g = pair.geometry;
+  const std::optional<double> fixedReal = optionalReal(params, "A");
+  const std::optional<double> fixedImag = optionalReal(params, "A_imag");
+  std::optional<int> fixedS;
+  if (params.contains("s")) fixedS = params.choice("s") == "-1" ? -1 : 1;
+
+  std::complex<double> a;
+  int s = 1;
+  if (fixedReal && fixedImag && fixedS) {
+    a = {*fixedReal, *fixedImag};
+    s = *fixedS;
+  } else {
+    const GerfOptimum optimum = optimizeGerf(g.dimension, g.diffNormSquared, g.sumNormSquared,
+                                             {fixedReal, fixedImag, fixedS});
+    a = optimum.a;
+    s = optimum.s;
+  }
+  result.parametersUsed.set("A", a.real());
+  result.parametersUsed.set("A_imag", a.imag());
+  result.parametersUsed.set("s", std::string(s > 0 ? "+1" : "-1"));
+  if (!(a.real() < kGerfMaxRealA)) {
+    result.unavailableReason = "GERF with Re A >= 1/8 has an infinite variance";
+    return result;
+  }
+  result.available = true;
+  result.logVariance = gerfLogVariance(g, a, s);
+  return result;
+}
+
+}  // namespace rfscope

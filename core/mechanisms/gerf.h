@@ -1,0 +1,38 @@
+#pragma once
+// GERF, generalised exponential random features (CRT Thm 3.1/3.2): for ω ~ N(0, I),
+//   f⁽¹⁾(ω, x) = D exp(A|ω|² + Bωᵀx + C|x|²),  f⁽²⁾(ω, y) = D exp(A|ω|² + sBωᵀy + C|y|²),
+// with free A ∈ ℂ, s = ±1 and B = √(s(1-4A)), C = -(s+1)/2, D = (1-4A)^{d/4}. TrigRF is A = 0,
+// s = -1; PosRF is A = 0, s = +1; OPRF is the optimal real A with s = +1.
+//
+// The variance (eq. 6) is rewritten relative to K², which removes every |x|², |y|² term exactly:
+//   Var = K² E,  E = ½(Re(α₁e^{β₁}) + α₃e^{β₃}) - 1,
+//   w = |x+y|² (s = +1) or |x-y|² (s = -1),  β₁ = s w/(1-8A),  β₃ = (|1-4A| + 4s Re A) w/(1-8 Re
+//   A), α₁ = ((1-4A)/√(1-8A))^d,  α₃ = (1 + 16|A|²/(1-8 Re A))^{d/2}.
+// E is evaluated as ½(expm1(Re z₁)cos(Im z₁) - 2sin²(Im z₁/2) + expm1(log α₃ + β₃)), z₁ = log α₁ +
+// β₁, in the log domain where that would overflow, and in 50-digit arithmetic where the terms
+// cancel (e.g. A ≈ 0, s = -1, x ≈ y). Finite only for Re A < 1/8: beyond, the second moment
+// diverges.
+
+#include <complex>
+
+#include "core/mechanisms/mechanism.h"
+
+namespace rfscope {
+
+inline constexpr double kGerfMaxRealA = 0.125;  // Re A must stay below 1/8
+
+// log(Var/K²) of one GERF feature; +inf when Re A >= 1/8.
+double gerfLogExcess(int dimension, double diffNormSquared, double sumNormSquared,
+                     std::complex<double> a, int s);
+
+// log Var of one GERF feature (Gaussian kernel).
+double gerfLogVariance(const PairGeometry& pair, std::complex<double> a, int s);
+
+class Gerf final : public Mechanism {
+ public:
+  const MechanismInfo& info() const override;
+  std::vector<ParameterSpec> parameters() const override;
+  VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
+};
+
+}  // namespace rfscope

@@ -1,0 +1,42 @@
+#include "core/mechanisms/pois_rf.h"
+
+#include "core/mechanisms/discrete_rf.h"
+#include "core/mechanisms/mechanism_parameters.h"
+
+namespace rfscope {
+
+const MechanismInfo& PoisRf::info() const {
+  static const MechanismInfo info{"pois",
+                                  "PoisRF",
+                                  "Discretely-induced RFs with ω_l ~ Poisson(λ), i.i.d.",
+                                  "Likhosherstov et al. 2022 (CRT), Thm 3.4",
+                                  false,
+                                  false};
+  return info;
+}
+
+std::vector<ParameterSpec> PoisRf::parameters() const {
+  auto lambda = realParameter("lambda", "λ", 1.0, 1e-12, 1e12, "Poisson rate", true);
+  lambda.optional = true;
+  lambda.autoLabel = "λ* = √(Σ x_l² y_l² / d)";
+  lambda.group = "Estimator";
+  return {lambda};
+}
+
+VarianceResult PoisRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
+  VarianceResult result;
+  const int d = pair.geometry.dimension;
+  result.available = true;
+  if (const auto lambda = optionalReal(params, "lambda")) {
+    result.parametersUsed.set("lambda", *lambda);
+    result.logVariance = poisLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, *lambda);
+    return result;
+  }
+  const Eigen::VectorXd products = pair.x.cwiseProduct(pair.y);
+  result.parametersUsed.set("lambda", poisLambdaStar(d, products.squaredNorm()));
+  const Eigen::VectorXd deviations = products.array() - products.mean();
+  result.logVariance = poisOptimalLogVariance(products, deviations, pair.geometry.diffNormSquared);
+  return result;
+}
+
+}  // namespace rfscope
