@@ -1,30 +1,37 @@
 #include "core/data/regime.h"
 
-#include "core/random/philox_stream.h"
+#include <variant>
+
+#include "core/data/csv_regime.h"
+#include "core/data/gaussian_regimes.h"
+#include "core/data/mnist_regime.h"
 
 namespace rfscope {
 
-// Pair streams are offset from the streams Monte Carlo uses, so data and features never share
-// random numbers under the same seed.
-static constexpr std::uint64_t kPairStreamBase = std::uint64_t{1} << 48;
-
-const RegimeInfo& NormalRegime::info() const {
-  static const RegimeInfo info{"normal", "normal", "x, y ~ N(0, σ²I_d) independently"};
-  return info;
+std::string Regime::dimensionError(int dimension) const {
+  if (dimension < 1) return "the dimension d must be at least 1, not " + std::to_string(dimension);
+  return {};
 }
 
-void NormalRegime::sampleBasePair(int dimension, std::uint64_t seed, std::uint64_t pairIndex,
-                                  Eigen::VectorXd& x, Eigen::VectorXd& y) const {
-  PhiloxStream stream(seed, kPairStreamBase + pairIndex);
-  x.resize(dimension);
-  y.resize(dimension);
-  for (int i = 0; i < dimension; ++i) x[i] = stream.normal();
-  for (int i = 0; i < dimension; ++i) y[i] = stream.normal();
+void Regime::sampleBasePair(int dimension, std::uint64_t seed, std::uint64_t pairIndex,
+                            Eigen::VectorXd& x, Eigen::VectorXd& y) const {
+  prepare(dimension, ParameterSet())->sampleBasePair(seed, pairIndex, x, y);
+}
+
+std::string textParameter(const ParameterSet& params, const std::string& key) {
+  const ParameterValue* value = params.find(key);
+  if (!value) return {};
+  const auto* text = std::get_if<std::string>(value);
+  return text ? *text : std::string();
 }
 
 const std::vector<const Regime*>& allRegimes() {
   static const NormalRegime normal;
-  static const std::vector<const Regime*> regimes{&normal};
+  static const SphereRegime sphere;
+  static const HeterogenRegime heterogen;
+  static const MnistRegime mnist;
+  static const CsvRegime csv;
+  static const std::vector<const Regime*> regimes{&normal, &sphere, &heterogen, &mnist, &csv};
   return regimes;
 }
 

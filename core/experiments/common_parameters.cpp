@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/data/data_error.h"
 #include "core/data/regime.h"
 #include "core/mechanisms/mechanism_registry.h"
 
@@ -9,13 +10,15 @@ namespace rfscope {
 
 std::vector<ParameterChoice> mechanismChoices() {
   std::vector<ParameterChoice> choices;
-  for (const Mechanism* m : allMechanisms()) choices.push_back({m->info().id, m->info().name});
+  for (const Mechanism* m : allMechanisms())
+    choices.push_back({m->info().id, m->info().name});
   return choices;
 }
 
 std::vector<ParameterChoice> regimeChoices() {
   std::vector<ParameterChoice> choices;
-  for (const Regime* r : allRegimes()) choices.push_back({r->info().id, r->info().name});
+  for (const Regime* r : allRegimes())
+    choices.push_back({r->info().id, r->info().name});
   return choices;
 }
 
@@ -49,14 +52,50 @@ ParameterSpec regimeParameter() {
   return spec;
 }
 
+std::vector<ParameterSpec> regimeParameters() {
+  std::vector<ParameterSpec> specs{regimeParameter()};
+  for (const Regime* regime : allRegimes())
+    for (auto& spec : regime->parameters()) {
+      spec.group = "Data";
+      specs.push_back(std::move(spec));
+    }
+  return specs;
+}
+
+namespace {
+const Regime& chosenRegime(const ParameterSet& params) {
+  const Regime* regime = params.contains("regime") ? findRegime(params.choice("regime")) : nullptr;
+  return regime ? *regime : *findRegime("normal");
+}
+}  // namespace
+
+std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimension) {
+  const Regime& regime = chosenRegime(params);
+  if (std::string error = regime.dimensionError(dimension); !error.empty())
+    return {{"d", "parameter 'd': " + error}};
+  try {
+    regime.prepare(dimension, params);
+  } catch (const DataError& e) {
+    const std::string& key = e.parameterKey();
+    return {{key, (key.empty() ? std::string() : "parameter '" + key + "': ") + e.what()}};
+  }
+  return {};
+}
+
+std::shared_ptr<const PairSampler> prepareRegime(const ParameterSet& params, int dimension) {
+  return chosenRegime(params).prepare(dimension, params);
+}
+
 std::vector<ParameterSpec> sigmaGridParameters(double minimum, double maximum, std::int64_t steps) {
-  auto low = realParameter("sigma-min", "σ from", minimum, 1e-3, 10, "smallest σ of the grid", true);
+  auto low =
+      realParameter("sigma-min", "σ from", minimum, 1e-3, 10, "smallest σ of the grid", true);
   auto high = realParameter("sigma-max", "σ to", maximum, 1e-3, 10, "largest σ of the grid", true);
   auto count = integerParameter("sigma-steps", "σ steps", steps, 2, 2000, "number of σ values");
-  auto spacing = choiceParameter("sigma-spacing", "σ spacing",
-                                 {{"linear", "linear"}, {"log", "logarithmic"}}, "linear",
-                                 "spacing of the σ grid");
-  for (auto* spec : {&low, &high, &count, &spacing}) spec->group = "Data";
+  auto spacing =
+      choiceParameter("sigma-spacing", "σ spacing", {{"linear", "linear"}, {"log", "logarithmic"}},
+                      "linear", "spacing of the σ grid");
+  for (auto* spec : {&low, &high, &count, &spacing})
+    spec->group = "Data";
   return {low, high, count, spacing};
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // Parameter declarations shared by several experiments, with choices taken from the registries.
 
+#include <memory>
 #include <vector>
 
+#include "core/params/parameter_set.h"
 #include "core/params/parameter_spec.h"
 
 namespace rfscope {
@@ -15,6 +17,15 @@ ParameterSpec dimensionParameter(std::int64_t defaultValue = 64);
 ParameterSpec seedParameter();
 ParameterSpec kernelParameter();
 ParameterSpec regimeParameter();
+// The regime choice followed by every regime's own parameters (file paths), all in group "Data".
+std::vector<ParameterSpec> regimeParameters();
+
+class PairSampler;
+// For crossValidate: the chosen regime ("regime", default normal) cannot give dimension `dimension`
+// or its data cannot be loaded; each error names the parameter to fix (d or a file parameter).
+std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimension);
+// The chosen regime, prepared (data loaded once and cached across runs). Throws DataError.
+std::shared_ptr<const PairSampler> prepareRegime(const ParameterSet& params, int dimension);
 
 // The σ grid of "... vs σ" experiments: sigma-min, sigma-max, sigma-steps, sigma-spacing.
 std::vector<ParameterSpec> sigmaGridParameters(double minimum, double maximum, std::int64_t steps);

@@ -56,8 +56,11 @@ const ExperimentInfo& VarianceVsSigma::info() const {
 }
 
 std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
-  std::vector<ParameterSpec> specs{dimensionParameter(64), regimeParameter()};
-  for (auto& spec : sigmaGridParameters(0.1, 1.0, 50)) specs.push_back(spec);
+  std::vector<ParameterSpec> specs{dimensionParameter(64)};
+  for (auto& spec : regimeParameters())
+    specs.push_back(spec);
+  for (auto& spec : sigmaGridParameters(0.1, 1.0, 50))
+    specs.push_back(spec);
   auto pairs = integerParameter("pairs", "Pairs per σ", 100, 1, 10000,
                                 "pairs (x, y) drawn per σ; mean and std are over these");
   pairs.group = "Data";
@@ -74,7 +77,7 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
 std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& params) const {
   if (params.real("sigma-min") >= params.real("sigma-max"))
     return {{"sigma-max", "parameter 'sigma-max': must be larger than sigma-min"}};
-  return {};
+  return regimeErrors(params, static_cast<int>(params.integer("d")));
 }
 
 RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) const {
@@ -82,12 +85,15 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   const auto pairCount = static_cast<std::size_t>(params.integer("pairs"));
   const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
   const Regime& regime = *findRegime(params.choice("regime"));
+  // Data files were checked by validate(); they load from the cache here.
+  const std::shared_ptr<const PairSampler> sampler = prepareRegime(params, dimension);
   const Kernel kernel = *kernelFromId(params.choice("kernel"));
   const std::vector<double> sigmas =
       sigmaGrid(params.real("sigma-min"), params.real("sigma-max"), params.integer("sigma-steps"),
                 params.choice("sigma-spacing") == "log");
   std::vector<const Mechanism*> mechanisms;
-  for (const auto& id : params.choices("mechanisms")) mechanisms.push_back(findMechanism(id));
+  for (const auto& id : params.choices("mechanisms"))
+    mechanisms.push_back(findMechanism(id));
   const std::size_t mechanismCount = mechanisms.size();
 
   RunResult result;
@@ -102,8 +108,8 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
     table.hints.series.push_back(
         {m->info().name, id + "-mean", id + "-low", id + "-high", id, SeriesStyle::Line, {}});
   }
-  table.hints.title = "Log-variance of one random feature, " + regime.info().id + " regime, d = " +
-                      std::to_string(dimension);
+  table.hints.title = "Log-variance of one random feature, " + regime.info().id +
+                      " regime, d = " + std::to_string(dimension);
   table.hints.xColumn = "sigma";
   table.hints.xLabel = "σ";
   table.hints.yLabel = std::string("log Var (") + std::string(kernelId(kernel)) +
@@ -114,7 +120,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pairCount), [&](const auto& range) {
     if (context.cancelled()) return;
     for (std::size_t p = range.begin(); p != range.end(); ++p)
-      regime.sampleBasePair(dimension, seed, p, baseX[p], baseY[p]);
+      sampler->sampleBasePair(seed, p, baseX[p], baseY[p]);
   });
 
   AnalyticRequest request;

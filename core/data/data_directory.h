@@ -1,0 +1,19 @@
+#pragma once
+// Where the data shipped with RFScope (resources/: the MNIST digits) is found at run time, so that
+// builds run from the build tree and installed or relocated copies work alike. Searched in order:
+//   1. $RFSCOPE_DATA_DIR;
+//   2. next to the executable: <exe dir>/data, then <exe dir>/../share/rfscope (installed layout);
+//   3. the source tree's resources/ folder (compiled in).
+
+#include <filesystem>
+#include <vector>
+
+namespace rfscope {
+
+// The candidate folders, in search order (whether or not they exist).
+std::vector<std::filesystem::path> dataDirectories();
+
+// The first <folder>/<relativePath> that exists, or an empty path when none does.
+std::filesystem::path findDataFile(const std::filesystem::path& relativePath);
+
+}  // namespace rfscope

@@ -1,0 +1,164 @@
+#include "core/data/mnist_regime.h"
+
+#include <cmath>
+#include <vector>
+
+#include "core/data/area_resizer.h"
+#include "core/data/data_directory.h"
+#include "core/data/data_error.h"
+#include "core/data/dataset_cache.h"
+#include "core/data/idx_file.h"
+#include "core/data/row_draw.h"
+
+namespace rfscope {
+namespace {
+
+constexpr int kMaxDimension = 28 * 28;
+
+// An IDX image file checked once: count × rows × columns, pixels mapped to [0, 1] by `scale`.
+struct ImageSet {
+  IdxArray array;
+  std::uint64_t count = 0;
+  int rows = 0, columns = 0;
+  double scale = 1;
+};
+
+int squareRoot(int dimension) {
+  const int k = static_cast<int>(std::lround(std::sqrt(static_cast<double>(dimension))));
+  return k * k == dimension ? k : 0;
+}
+
+std::shared_ptr<const ImageSet> loadImageSet(const std::filesystem::path& path) {
+  const std::string name = "'" + path.string() + "'";
+  auto set = std::make_shared<ImageSet>();
+  set->array = readIdxFile(path);
+  const IdxArray& array = set->array;
+  if (array.dimensions.size() != 3)
+    throw DataError(name +
+                    ": an IDX image file has 3 dimensions (images × rows × columns), this one "
+                    "has shape " +
+                    array.shape() + " (a label file?)");
+  set->count = array.dimensions[0];
+  set->rows = static_cast<int>(array.dimensions[1]);
+  set->columns = static_cast<int>(array.dimensions[2]);
+  if (set->count < 2)
+    throw DataError(name + ": holds " + std::to_string(set->count) +
+                    " image(s); each pair needs two different images");
+  if (set->rows == 0 || set->columns == 0)
+    throw DataError(name + ": its images are " + array.shape() + ", with no pixels");
+  switch (array.type()) {
+    case IdxType::UnsignedByte:
+      set->scale = 1.0 / 255.0;
+      break;
+    case IdxType::Float:
+    case IdxType::Double:
+      for (std::size_t i = 0; i < array.size(); ++i) {
+        const double v = array.value(i);
+        if (!(v >= 0.0 && v <= 1.0))
+          throw DataError(name + ": pixel value " + std::to_string(v) + " (value " +
+                          std::to_string(i) +
+                          ") lies outside [0, 1]; float images must be in [0, 1]");
+      }
+      break;
+    default:
+      throw DataError(name + ": pixels are of type " + idxTypeName(array.type()) +
+                      "; images must be unsigned bytes (0-255) or floats in [0, 1]");
+  }
+  return set;
+}
+
+class MnistSampler final : public PairSampler {
+ public:
+  MnistSampler(std::shared_ptr<const ImageSet> images, int side)
+      : images_(std::move(images)),
+        side_(side),
+        resizer_(images_->rows, images_->columns, side, side) {}
+
+  int dimension() const override { return side_ * side_; }
+
+  void sampleBasePair(std::uint64_t seed, std::uint64_t pairIndex, Eigen::VectorXd& x,
+                      Eigen::VectorXd& y) const override {
+    const RowPair rows = drawDistinctRows(seed, pairIndex, images_->count);
+    image(rows.x, x);
+    image(rows.y, y);
+  }
+
+ private:
+  void image(std::uint64_t index, Eigen::VectorXd& out) const {
+    const auto pixels = static_cast<std::size_t>(resizer_.inputSize());
+    std::vector<double> input(pixels), scratch;
+    const std::size_t first = static_cast<std::size_t>(index) * pixels;
+    for (std::size_t i = 0; i < pixels; ++i)
+      input[i] = images_->scale * images_->array.value(first + i);
+    out.resize(dimension());
+    resizer_.resize(input.data(), out.data(), scratch);
+  }
+
+  std::shared_ptr<const ImageSet> images_;
+  int side_;
+  AreaResizer resizer_;
+};
+
+}  // namespace
+
+const RegimeInfo& MnistRegime::info() const {
+  static const RegimeInfo info{
+      "mnist", "MNIST",
+      "x, y two different random MNIST images resized to k×k (d = k²) by area averaging, pixels in "
+      "[0, 1], times σ"};
+  return info;
+}
+
+std::vector<ParameterSpec> MnistRegime::parameters() const {
+  auto images = fileParameter(kImagesKey, "MNIST images",
+                              "IDX image files (*.gz *-ubyte *.idx *.idx3);;All files (*)",
+                              "IDX image file (gzipped or not) of the mnist regime; empty: the "
+                              "10,000 MNIST digits shipped with RFScope");
+  images.group = "Data";
+  return {images};
+}
+
+std::string MnistRegime::dimensionError(int dimension) const {
+  if (dimension < 1 || dimension > kMaxDimension || squareRoot(dimension) == 0)
+    return "the mnist regime needs d = k² for k×k images with k <= 28 (e.g. 64 = 8×8), not d = " +
+           std::to_string(dimension);
+  return {};
+}
+
+std::shared_ptr<const PairSampler> MnistRegime::prepare(int dimension,
+                                                        const ParameterSet& params) const {
+  if (const std::string error = dimensionError(dimension); !error.empty())
+    throw DataError(error, "d");
+  std::filesystem::path path = textParameter(params, kImagesKey);
+  if (path.empty()) {
+    path = findDataFile(kShippedImages);
+    if (path.empty()) {
+      std::string searched;
+      for (const auto& folder : dataDirectories())
+        searched += "\n  " + folder.string();
+      throw DataError(std::string("the MNIST digits shipped with RFScope (") + kShippedImages +
+                          ") were not found in any data folder:" + searched +
+                          "\nset RFSCOPE_DATA_DIR to the folder holding mnist/, or pick an IDX "
+                          "image file as '" +
+                          kImagesKey + "'",
+                      kImagesKey);
+    }
+  }
+  std::shared_ptr<const ImageSet> images;
+  try {
+    images = DatasetCache::instance().get<ImageSet>(path, "mnist-images",
+                                                    [&path] { return loadImageSet(path); });
+  } catch (const DataError& e) {
+    throw DataError(e.what(), kImagesKey);
+  }
+  const int side = squareRoot(dimension);
+  if (side > images->rows || side > images->columns)
+    throw DataError("'" + path.string() + "': its images are " + std::to_string(images->rows) +
+                        "×" + std::to_string(images->columns) + ", too small for " +
+                        std::to_string(side) + "×" + std::to_string(side) +
+                        " (d = " + std::to_string(dimension) + ")",
+                    "d");
+  return std::make_shared<MnistSampler>(std::move(images), side);
+}
+
+}  // namespace rfscope
