@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/data/regime.h"
+
 namespace rfscope {
 
 DatasetStatistics DatasetStatistics::scaled(double sigma) const {
@@ -38,6 +40,19 @@ DatasetStatistics computeDatasetStatistics(const Eigen::MatrixXd& xs, const Eige
   s.meanSumOfSquaredProducts = meanSquareX.dot(meanSquareY);
   s.meanAbsoluteProducts = xs.array().abs().rowwise().mean() * ys.array().abs().rowwise().mean();
   return s;
+}
+
+DatasetStatistics computeDatasetStatistics(const PairSampler& sampler, std::uint64_t seed,
+                                           std::size_t pairCount) {
+  const auto count = static_cast<Eigen::Index>(pairCount);
+  Eigen::MatrixXd xs(sampler.dimension(), count), ys(sampler.dimension(), count);
+  Eigen::VectorXd x, y;
+  for (Eigen::Index p = 0; p < count; ++p) {
+    sampler.sampleBasePair(seed, static_cast<std::uint64_t>(p), x, y);
+    xs.col(p) = x;
+    ys.col(p) = y;
+  }
+  return computeDatasetStatistics(xs, ys);
 }
 
 Eigen::VectorXd positiveShift(const Eigen::MatrixXd& xs, const Eigen::MatrixXd& ys,

@@ -11,9 +11,13 @@
 //     = (mean_i |x_il|)(mean_j |y_jl|), substituted for |x_l y_l| in the product of I_0 terms.
 // All of these scale with σ when both sets do (see scaled()).
 
+#include <cstdint>
+
 #include <Eigen/Core>
 
 namespace rfscope {
+
+class PairSampler;
 
 struct DatasetStatistics {
   int dimension = 0;
@@ -32,6 +36,11 @@ struct DatasetStatistics {
 
 // xs and ys hold one vector per column (d × L_x and d × L_y, the same d, at least one column each).
 DatasetStatistics computeDatasetStatistics(const Eigen::MatrixXd& xs, const Eigen::MatrixXd& ys);
+
+// The statistics of the first pairCount base pairs (σ = 1) a regime draws under seed: the x's form
+// one set and the y's the other (call scaled(σ) for the regime at σ).
+DatasetStatistics computeDatasetStatistics(const PairSampler& sampler, std::uint64_t seed,
+                                           std::size_t pairCount);
 
 // The shift c of PoisRF+ / GeomRF+ (CRT §3.2.3): c_l = min over all x_il and y_jl, minus epsilon,
 // so that x_i - c and y_j - c have positive entries while every difference x_i - y_j is unchanged.

@@ -203,9 +203,10 @@ IdxArray readIdxFile(const std::filesystem::path& path) {
                                (std::uint32_t{bytes[4 * i + 1]} << 16) |
                                (std::uint32_t{bytes[4 * i + 2]} << 8) | bytes[4 * i + 3];
     array.dimensions.push_back(size);
-    count *= size;
-    if (count > kMaxDataBytes) tooLarge = true;  // also stops overflow of the product
-    if (tooLarge) count = kMaxDataBytes + 1;
+    if (size != 0 && count > kMaxDataBytes / size)
+      tooLarge = true;  // checked before it overflows
+    else
+      count *= size;
   }
   const std::uint64_t dataBytes = count * elementSize(type);
   if (tooLarge || dataBytes > kMaxDataBytes)

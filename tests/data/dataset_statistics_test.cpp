@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "core/data/regime.h"
+
 namespace rfscope {
 namespace {
 
@@ -77,6 +79,24 @@ TEST(DatasetStatistics, PositiveShiftMakesEveryEntryPositiveAndKeepsDifferences)
   for (int l = 0; l < 4; ++l)
     EXPECT_NEAR(std::min(shiftedX.row(l).minCoeff(), shiftedY.row(l).minCoeff()), epsilon, 1e-15);
   EXPECT_TRUE((shiftedX.col(1) - shiftedY.col(2)).isApprox(xs.col(1) - ys.col(2)));
+}
+
+TEST(DatasetStatistics, OfARegimeAreThoseOfItsPairs) {
+  const auto sampler = findRegime("heterogen")->prepare(6, {});
+  const DatasetStatistics s = computeDatasetStatistics(*sampler, 3, 500);
+  Eigen::MatrixXd xs(6, 500), ys(6, 500);
+  Eigen::VectorXd x, y;
+  for (int p = 0; p < 500; ++p) {
+    sampler->sampleBasePair(3, static_cast<std::uint64_t>(p), x, y);
+    xs.col(p) = x;
+    ys.col(p) = y;
+  }
+  EXPECT_EQ(s.meanSquaredNormOfSum, computeDatasetStatistics(xs, ys).meanSquaredNormOfSum);
+  // heterogen: E|x|² = d, E|y|² = 2d, E|x + y|² = 3d, S = Σ_l E x_l² E y_l² = 2d (loose bounds).
+  EXPECT_NEAR(s.meanSquaredNormX, 6, 1.0);
+  EXPECT_NEAR(s.meanSquaredNormY, 12, 1.5);
+  EXPECT_NEAR(s.meanSquaredNormOfSum, 18, 2.0);
+  EXPECT_NEAR(s.meanSumOfSquaredProducts, 12, 2.0);
 }
 
 TEST(DatasetStatistics, RejectsEmptyOrMismatchedSets) {

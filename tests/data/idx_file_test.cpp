@@ -163,6 +163,8 @@ TEST_F(MalformedIdx, TrailingBytesAreASizeMismatch) {
 TEST_F(MalformedIdx, ImplausiblyLargeDimensions) {
   expectError({0, 0, 0x0E, 3, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 2, 1},
               "over 16 GiB");
+  // 2^31 · 4 · 2^31 = 2^64 would wrap to 0 in 64 bits.
+  expectError({0, 0, 0x08, 3, 0x80, 0, 0, 0, 0, 0, 0, 4, 0x80, 0, 0, 0, 1}, "over 16 GiB");
 }
 
 TEST_F(MalformedIdx, TruncatedGzipStream) {

@@ -429,6 +429,13 @@ TEST_F(RegimeInExperiment, ReproducesTheOprfGainsOfCrtSection51) {
   const double mnist = gainAtSigmaOne(params("mnist"));
   EXPECT_GT(mnist, 3.5);
   EXPECT_LT(mnist, 5.0);
+  // GeomRF+ does gain more than e^7 over PosRF on these digits.
+  ParameterSet set = params("mnist");
+  set.set("mechanisms", std::vector<std::string>{"pos", "geom-plus"});
+  SilentRunContext context;
+  const Table table = experiment_.run(set, context).table;
+  EXPECT_GT(table.column("pos-mean")->values.back() - table.column("geom-plus-mean")->values.back(),
+            7);
 }
 
 TEST_F(RegimeInExperiment, CsvRunsUseTheFileRowsScaledBySigma) {
