@@ -182,7 +182,7 @@ IdxArray readIdxFile(const std::filesystem::path& path) {
          "truncated: " + std::to_string(headerBytes) + " bytes, an IDX header needs at least 4");
   if (bytes[0] != 0 || bytes[1] != 0)
     fail(path, "not an IDX file: it starts with " + hexByte(bytes[0]) + " " + hexByte(bytes[1]) +
-                   ", an IDX file with two zero bytes (magic number 0x0000TTNN)");
+                   "; an IDX file starts with two zero bytes (magic number 0x0000TTNN)");
   if (!knownType(bytes[2]))
     fail(path, "not an IDX file: unknown type code " + hexByte(bytes[2]) +
                    " in the magic number (known: 0x08 0x09 0x0b 0x0c 0x0d 0x0e)");
