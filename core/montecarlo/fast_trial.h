@@ -12,8 +12,8 @@
 
 #include "core/montecarlo/exponential_feature_model.h"
 #include "core/montecarlo/signed_log.h"
+#include "core/montecarlo/trial_stream.h"
 #include "core/random/distributions.h"
-#include "core/random/philox_stream.h"
 
 namespace rfscope {
 
@@ -28,8 +28,9 @@ struct FastTrialSpec {
   double logOffset = 0;  // includes -log M
 };
 
-RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial) {
-  PhiloxStream rng(s.seed, trial);
+RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial,
+                                                  const ZigguratTables& tables) {
+  TrialStream rng(s.seed, trial, tables);
   const bool planar = s.sum2 != 0 || s.diff2 != 0;
   const bool needsNorm = s.model.needsNormSquared();
   const int axes = (s.dimension >= 2 && (planar || needsNorm)) ? 2 : 1;
@@ -64,7 +65,7 @@ RFSCOPE_HOST_DEVICE inline void applySimplexRows(double* a, int d) {
 }
 
 // Fills a (and b when planar) with a uniformly random orthonormal 2-frame of R^d.
-RFSCOPE_HOST_DEVICE inline void randomFrame(PhiloxStream& rng, int d, bool planar, double* a,
+RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar, double* a,
                                             double* b) {
   double aa = 0;
   for (int i = 0; i < d; ++i) {
@@ -94,8 +95,9 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(PhiloxStream& rng, int d, bool plana
 
 // scratch: 2d doubles.
 RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, BlockGeometry geometry,
-                                                    std::uint64_t trial, double* scratch) {
-  PhiloxStream rng(s.seed, trial);
+                                                    std::uint64_t trial,
+                                                    const ZigguratTables& tables, double* scratch) {
+  TrialStream rng(s.seed, trial, tables);
   const int d = s.dimension;
   const bool planar = s.sum2 != 0 || s.diff2 != 0;
   double* a = scratch;
@@ -120,6 +122,50 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
       exponentialFeatureTerm(s.model, w, envelope, factor);
       total.add(envelope, factor);
     }
+  }
+  return total.result(s.logOffset);
+}
+
+// The angular bipolar hybrid (HRF): each feature is λ̂ K̂_pos-hyp(ω) + (1 - λ̂) K̂_trig(ω'), where
+// λ̂ is the fraction of n Gaussian τ's whose hyperplane separates x and y (τᵀx and τᵀy have
+// opposite signs) and ω' = ω when the base estimators share their frequencies. τᵀx, τᵀy need only
+// (τᵀe₁, τᵀe₂), like ω. posLogConstant = -|x|² - |y|² (the pos-hyp constant).
+struct HybridSpec {
+  FastTrialSpec base;
+  double posLogConstant = 0;
+  std::int64_t taus = 8;
+  bool shared = false;
+};
+
+RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::uint64_t trial,
+                                                     const ZigguratTables& tables) {
+  const FastTrialSpec& s = h.base;
+  TrialStream rng(s.seed, trial, tables);
+  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  const bool twoAxes = s.dimension >= 2 && planar;
+  EnvelopeSum total;
+  for (std::int64_t j = 0; j < s.features; ++j) {
+    std::int64_t separated = 0;
+    for (std::int64_t k = 0; k < h.taus; ++k) {
+      const double t1 = rng.normal();
+      const double t2 = twoAxes ? rng.normal() : 0.0;
+      const double onSum = s.sum1 * t1 + s.sum2 * t2;           // τᵀ(x + y)
+      const double onDifference = s.diff1 * t1 + s.diff2 * t2;  // τᵀ(x - y)
+      if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
+    }
+    const double lambda = static_cast<double>(separated) / static_cast<double>(h.taus);
+    const double g1 = rng.normal();
+    const double g2 = twoAxes ? rng.normal() : 0.0;
+    const double onSum = s.sum1 * g1 + s.sum2 * g2;
+    double onDifference = s.diff1 * g1 + s.diff2 * g2;
+    if (!h.shared) {
+      const double f1 = rng.normal();
+      const double f2 = twoAxes ? rng.normal() : 0.0;
+      onDifference = s.diff1 * f1 + s.diff2 * f2;
+    }
+    const double magnitude = onSum < 0 ? -onSum : onSum;  // e^γ cosh(ωᵀ(x+y)), γ = posLogConstant
+    total.add(h.posLogConstant + magnitude, lambda * 0.5 * (1.0 + std::exp(-2.0 * magnitude)));
+    total.add(0.0, (1.0 - lambda) * std::cos(onDifference));
   }
   return total.result(s.logOffset);
 }

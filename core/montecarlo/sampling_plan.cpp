@@ -195,7 +195,7 @@ void simplexPlusPasses(Eigen::MatrixXd& omega, int passes) {
 }
 
 SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
-  PhiloxStream rng(plan.seed, trial);
+  TrialStream rng(plan.seed, trial, zigguratTables());
   const int d = plan.dimension;
   EnvelopeSum total;
   const auto addRow = [&](const auto& omega) {
@@ -251,8 +251,42 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
   return total.result(plan.logOffset);
 }
 
+SignedLog fullHybridTrial(const SamplingPlan& plan, std::uint64_t trial) {
+  TrialStream rng(plan.seed, trial, zigguratTables());
+  const int d = plan.dimension;
+  const auto gaussianDots = [&](double& onSum, double& onDifference) {
+    onSum = onDifference = 0;
+    for (int i = 0; i < d; ++i) {
+      const double g = rng.normal();
+      onSum += g * plan.sum[i];
+      onDifference += g * plan.difference[i];
+    }
+  };
+  EnvelopeSum total;
+  for (std::int64_t j = 0; j < plan.features; ++j) {
+    std::int64_t separated = 0;
+    for (std::int64_t k = 0; k < plan.hybridTaus; ++k) {
+      double onSum = 0, onDifference = 0;
+      gaussianDots(onSum, onDifference);
+      if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
+    }
+    const double lambda = static_cast<double>(separated) / static_cast<double>(plan.hybridTaus);
+    double onSum = 0, onDifference = 0;
+    gaussianDots(onSum, onDifference);
+    if (!plan.hybridShared) {
+      double unused = 0;
+      gaussianDots(unused, onDifference);
+    }
+    const double magnitude = std::fabs(onSum);
+    total.add(plan.hybridPosLogConstant + magnitude,
+              lambda * 0.5 * (1.0 + std::exp(-2.0 * magnitude)));
+    total.add(0.0, (1.0 - lambda) * std::cos(onDifference));
+  }
+  return total.result(plan.logOffset);
+}
+
 SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
-  PhiloxStream rng(plan.seed, trial);
+  TrialStream rng(plan.seed, trial, zigguratTables());
   EnvelopeSum total;
   for (std::int64_t j = 0; j < plan.features; ++j) {
     double envelope = 0, factor = 0;
@@ -292,6 +326,7 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
 
   const std::string& id = request.mechanism->info().id;
   const bool discrete = id == "pois" || id == "geom" || id == "pois-plus" || id == "geom-plus";
+  const bool hybrid = id == "hybrid-angular";
   const ParameterSet params = effectiveParameters(request);
   double logConstant = 0;
   if (discrete) {
@@ -299,6 +334,15 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
       return *error = "discrete ω (" + id + ") are sampled i.i.d. only", std::nullopt;
     plan.family = FeatureFamily::Discrete;
     if (!setDiscreteModel(request, params, plan, logConstant, error)) return std::nullopt;
+  } else if (hybrid) {
+    if (plan.coupling != CouplingKind::Iid)
+      return *error = "the hybrid estimator is sampled with i.i.d. ω only", std::nullopt;
+    plan.family = FeatureFamily::Hybrid;
+    plan.hybridTaus = static_cast<std::int64_t>(numberParameter(params, "n").value_or(8));
+    const ParameterValue* shared = params.find("shared");
+    plan.hybridShared = shared && std::holds_alternative<bool>(*shared) && std::get<bool>(*shared);
+    plan.hybridPosLogConstant = -(request.x.squaredNorm() + request.y.squaredNorm());
+    if (plan.hybridTaus < 1) return *error = "the hybrid estimator needs n >= 1", std::nullopt;
   } else {
     plan.family = FeatureFamily::Exponential;
     if (!setExponentialModel(request, params, plan, logConstant, error)) return std::nullopt;
@@ -318,14 +362,23 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
 
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {
   if (plan.family == FeatureFamily::Discrete) return discreteTrial(plan, trial);
+  if (plan.family == FeatureFamily::Hybrid) {
+    if (plan.path == SamplingPath::Full) return fullHybridTrial(plan, trial);
+    HybridSpec spec;
+    spec.base = fastSpec(plan);
+    spec.posLogConstant = plan.hybridPosLogConstant;
+    spec.taus = plan.hybridTaus;
+    spec.shared = plan.hybridShared;
+    return fastHybridTrial(spec, trial, zigguratTables());
+  }
   if (plan.path == SamplingPath::Full) return fullExponentialTrial(plan, trial, scratch);
   const FastTrialSpec spec = fastSpec(plan);
-  if (plan.coupling == CouplingKind::Iid) return fastIidTrial(spec, trial);
+  if (plan.coupling == CouplingKind::Iid) return fastIidTrial(spec, trial, zigguratTables());
   scratch.frame.resize(2 * static_cast<std::size_t>(plan.dimension));
   return fastBlockTrial(spec,
                         plan.coupling == CouplingKind::Orthogonal ? BlockGeometry::Orthogonal
                                                                   : BlockGeometry::Simplex,
-                        trial, scratch.frame.data());
+                        trial, zigguratTables(), scratch.frame.data());
 }
 
 }  // namespace rfscope

@@ -28,7 +28,8 @@ enum class CouplingKind { Iid, Orthogonal, Simplex, SimplexPlus };
 
 enum class FeatureFamily {
   Exponential,  // trig, pos, pos-hyp, gerf, oprf
-  Discrete      // pois, geom and their "+" variants: integer ω
+  Discrete,     // pois, geom and their "+" variants: integer ω
+  Hybrid        // hybrid-angular: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
 };
 
 struct MonteCarloRequest {
@@ -56,6 +57,9 @@ struct SamplingPlan {
   DiscreteFeatureModel discrete;        // points into discreteWeights/discreteSigns
   std::vector<double> discreteWeights;  // per coordinate, see DiscreteFeatureModel
   std::vector<signed char> discreteSigns;
+  double hybridPosLogConstant = 0;  // hybrid: -|x|² - |y|²
+  std::int64_t hybridTaus = 8;      // hybrid: n
+  bool hybridShared = false;        // hybrid: ω shared by both base estimators
   CouplingKind coupling = CouplingKind::Iid;
   SamplingPath path = SamplingPath::Fast;
   int dimension = 0;

@@ -60,13 +60,20 @@ class PhiloxStream {
                                    std::uint64_t firstBlock = 0)
       : seed_(seed), stream_(stream), nextBlock_(firstBlock) {}
 
-  // Uniform in the open interval (0, 1), 52 random bits. Each block holds two uniforms.
-  RFSCOPE_HOST_DEVICE double uniform() {
+  // The next 64 random bits. Each block holds two such words.
+  RFSCOPE_HOST_DEVICE std::uint64_t bits() {
     if (cached_ == 0) refill();
-    const std::uint32_t high = block_.v[4 - cached_];
-    const std::uint32_t low = block_.v[5 - cached_];
+    const std::uint64_t high = block_.v[4 - cached_];
+    const std::uint64_t low = block_.v[5 - cached_];
     cached_ -= 2;
-    return uniformFromWords(high, low);
+    return (high << 32) | low;
+  }
+
+  // Uniform in the open interval (0, 1), 52 random bits (one 64-bit word).
+  RFSCOPE_HOST_DEVICE double uniform() {
+    const std::uint64_t word = bits();
+    return uniformFromWords(static_cast<std::uint32_t>(word >> 32),
+                            static_cast<std::uint32_t>(word));
   }
 
   // Standard normal by Box–Muller; both values of a pair are used. A stream that draws only

@@ -81,8 +81,11 @@ std::vector<Case> iidCases() {
           {"gerf", "iid", d, scale, 1, {{"A", 0.03}, {"A_imag", 0.02}, {"s", std::string("-1")}}});
       out.push_back({"gerf", "iid", d, scale, 1, {{"A", -0.1}, {"s", std::string("+1")}}});
     }
+    for (bool shared : {false, true})
+      out.push_back(
+          {"hybrid-angular", "iid", d, 0.8, 2, {{"n", std::int64_t{4}}, {"shared", shared}}});
     out.push_back({"trig", "iid", d, 2.0, 1, none});
-    out.push_back({"oprf", "iid", d, 2.0, 3, none});
+    out.push_back({"oprf", "iid", d, 1.2, 3, none});
     for (const char* coupling : {"orf", "simrf"}) {
       out.push_back({"pos", coupling, d, 0.5, d, none});
       out.push_back({"pos", coupling, d, 0.5, d + d / 2, none});
@@ -113,6 +116,31 @@ TEST(CouplingOrder, SimplexBeatsOrthogonalBeatsIidForPositiveFeatures) {
     EXPECT_TRUE(separated(results[0], results[1])) << "IID vs ORF at v = " << v;
     EXPECT_TRUE(separated(results[1], results[2])) << "ORF vs SimRF at v = " << v;
   }
+}
+
+// The lesson of the math notes: PosRF at σ = 1 in d = 64 has a finite variance (e^{4xᵀy} - K²)
+// that plain Monte Carlo cannot reach — the sample variance sits orders of magnitude below it.
+// The run must say so instead of presenting a converged-looking number.
+TEST(HeavyTail, UnreachableVarianceIsFlagged) {
+  MonteCarloRequest request = testing::makeRequest("pos", "iid", 64, 1.0, 1, 50000);
+  AnalyticRequest analytic;
+  analytic.mechanism = request.mechanism;
+  const AnalyticAnswer exact = evaluateAnalytic(analytic, request.x, request.y);
+  const auto result = runMonteCarlo(request);
+  ASSERT_TRUE(result && exact.available);
+  EXPECT_LT(result->logVariance, exact.logVariance - 5);
+  EXPECT_TRUE(result->heavyTail);
+}
+
+TEST(HeavyTail, InfiniteFourthMomentIsFlagged) {
+  if (!findMechanism("gerf")) GTEST_SKIP() << "gerf is not registered";
+  MonteCarloRequest request = testing::makeRequest("gerf", "iid", 8, 0.3, 1, 20000);
+  request.parameters.set("A", 0.07);  // Re A >= 1/16: E K̂⁴ = ∞ (the variance itself is finite)
+  request.parameters.set("s", std::string("+1"));
+  const auto result = runMonteCarlo(request);
+  ASSERT_TRUE(result);
+  EXPECT_TRUE(result->heavyTail);
+  EXPECT_NE(result->heavyTailReasons.front().find("fourth moment"), std::string::npos);
 }
 
 }  // namespace
