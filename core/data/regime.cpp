@@ -18,6 +18,17 @@ void Regime::sampleBasePair(int dimension, std::uint64_t seed, std::uint64_t pai
   prepare(dimension, ParameterSet())->sampleBasePair(seed, pairIndex, x, y);
 }
 
+Eigen::MatrixXd samplePoints(const PairSampler& sampler, std::uint64_t seed, std::size_t count) {
+  Eigen::MatrixXd points(sampler.dimension(), static_cast<Eigen::Index>(count));
+  Eigen::VectorXd x, y;
+  for (std::size_t p = 0; 2 * p < count; ++p) {
+    sampler.sampleBasePair(seed, p, x, y);
+    points.col(static_cast<Eigen::Index>(2 * p)) = x;
+    if (2 * p + 1 < count) points.col(static_cast<Eigen::Index>(2 * p + 1)) = y;
+  }
+  return points;
+}
+
 std::string textParameter(const ParameterSet& params, const std::string& key) {
   const ParameterValue* value = params.find(key);
   if (!value) return {};

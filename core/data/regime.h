@@ -56,6 +56,10 @@ class Regime {
                       Eigen::VectorXd& x, Eigen::VectorXd& y) const;
 };
 
+// `count` single points of a regime (for experiments on point sets, e.g. Gram matrices), one per
+// column: point 2p is x and point 2p + 1 is y of pair p (so heterogen alternates its two laws).
+Eigen::MatrixXd samplePoints(const PairSampler& sampler, std::uint64_t seed, std::size_t count);
+
 const std::vector<const Regime*>& allRegimes();  // normal, sphere, heterogen, mnist, csv
 const Regime* findRegime(std::string_view id);
 

@@ -180,6 +180,19 @@ TEST(Regimes, EveryRegimeIsDeterministicPerSeedAndPairIndex) {
   }
 }
 
+TEST(Regimes, PointSetsInterleaveTheXAndYOfPairs) {
+  const auto sampler = regime("heterogen").prepare(5, {});
+  const Eigen::MatrixXd points = samplePoints(*sampler, 9, 7);
+  ASSERT_EQ(points.rows(), 5);
+  ASSERT_EQ(points.cols(), 7);
+  Eigen::VectorXd x, y;
+  sampler->sampleBasePair(9, 3, x, y);
+  EXPECT_EQ(points.col(6), x);
+  sampler->sampleBasePair(9, 1, x, y);
+  EXPECT_EQ(points.col(2), x);
+  EXPECT_EQ(points.col(3), y);
+}
+
 TEST(Regimes, MnistDrawsDifferentRealImagesWithThePixelMeanOfTheDataset) {
   const IdxArray images = readIdxFile(findDataFile(MnistRegime::kShippedImages));
   double total = 0;
