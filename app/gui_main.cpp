@@ -6,6 +6,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "core/experiments/experiment_registry.h"
 #include "ui/main_window.h"
 
 int main(int argc, char** argv) {
@@ -23,12 +24,31 @@ int main(int argc, char** argv) {
                                 "(PNG) and exit.",
                                 "FILE");
   QCommandLineOption experiment("experiment", "Experiment to open (see rfscope-cli list).", "ID");
+  QCommandLineOption preset("preset", "Open a built-in preset (see the Presets menu).", "ID");
+  QCommandLineOption session("session", "Open a saved session (JSON).", "FILE");
   parser.addOption(screenshot);
   parser.addOption(experiment);
+  parser.addOption(preset);
+  parser.addOption(session);
   parser.process(app);
 
   rfscope::ui::MainWindow window;
+  if (parser.isSet(experiment) && !rfscope::findExperiment(parser.value(experiment).toStdString())) {
+    std::fprintf(stderr, "rfscope: unknown experiment '%s'\n", qPrintable(parser.value(experiment)));
+    return 2;
+  }
   if (parser.isSet(experiment)) window.selectExperiment(parser.value(experiment).toStdString());
+  if (parser.isSet(preset)) {
+    QString error;
+    if (!window.applyPreset(parser.value(preset).toStdString(), &error)) {
+      std::fprintf(stderr, "rfscope: %s\n", qPrintable(error));
+      return 2;
+    }
+  }
+  if (parser.isSet(session) && !window.openSessionFrom(parser.value(session), true)) {
+    std::fprintf(stderr, "rfscope: %s\n", qPrintable(window.statusMessage()));
+    return 2;
+  }
   window.show();
 
   if (parser.isSet(screenshot)) {

@@ -1,19 +1,37 @@
 #include "ui/main_window.h"
 
+#include <qcustomplot.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFileDialog>
+#include <QInputDialog>
 #include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <thread>
 
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/preset.h"
+#include "core/io/atomic_file.h"
+#include "core/io/table_csv.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
+#include "ui/png_export_dialog.h"
 #include "ui/run_controller.h"
+#include "ui/teaching_panel.h"
+#include "ui/user_presets.h"
 
 namespace rfscope::ui {
 namespace {
@@ -28,11 +46,13 @@ MainWindow::MainWindow(QWidget* parent)
       experimentPicker_(new QComboBox),
       panel_(new ParameterPanel),
       plot_(new PlotView),
+      teaching_(new TeachingPanel),
       controller_(new RunController(this)),
       debounce_(new QTimer(this)),
       elapsedTicker_(new QTimer(this)),
       progress_(new QProgressBar),
       elapsedLabel_(new QLabel),
+      backendLabel_(new QLabel),
       message_(new QLabel),
       cancelButton_(new QPushButton(tr("Cancel"))) {
   setWindowTitle(tr("RFScope — random-feature variance explorer"));
@@ -45,7 +65,7 @@ MainWindow::MainWindow(QWidget* parent)
       group = qs(e->info().group);
       experimentPicker_->addItem(group);
       auto* model = experimentPicker_->model();
-      model->setData(model->index(experimentPicker_->count() - 1, 0), 0, Qt::UserRole - 1);  // disabled header
+      model->setData(model->index(experimentPicker_->count() - 1, 0), 0, Qt::UserRole - 1);  // header
     }
     experimentPicker_->addItem("    " + qs(e->info().title), qs(e->info().id));
     experimentPicker_->setItemData(experimentPicker_->count() - 1, qs(e->info().description),
@@ -60,17 +80,24 @@ MainWindow::MainWindow(QWidget* parent)
   scroll->setWidget(panel_);
   scroll->setFrameShape(QFrame::NoFrame);
   sideLayout->addWidget(scroll, 1);
+  side->setMinimumWidth(360);
   auto* dock = new QDockWidget(tr("Parameters"), this);
   dock->setObjectName("parametersDock");
-  side->setMinimumWidth(360);
   dock->setWidget(side);
-  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+  teachingDock_ = new QDockWidget(tr("Teaching"), this);
+  teachingDock_->setObjectName("teachingDock");
+  teachingDock_->setWidget(teaching_);
+  addDockWidget(Qt::RightDockWidgetArea, teachingDock_);
+  teachingDock_->hide();
 
   progress_->setRange(0, 1000);
   progress_->setMaximumWidth(200);
   progress_->setTextVisible(false);
+  backendLabel_->setText(tr("CPU · %1 threads").arg(std::max(1u, std::thread::hardware_concurrency())));
   statusBar()->addWidget(message_, 1);
+  statusBar()->addPermanentWidget(backendLabel_);
   statusBar()->addPermanentWidget(elapsedLabel_);
   statusBar()->addPermanentWidget(progress_);
   statusBar()->addPermanentWidget(cancelButton_);
@@ -88,32 +115,182 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_, &RunController::progressChanged, this, &MainWindow::onProgress);
   connect(controller_, &RunController::partialResult, this, &MainWindow::onPartial);
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
-  connect(controller_, &RunController::cancelled, this, &MainWindow::onCancelled);
-  connect(controller_, &RunController::failed, this, &MainWindow::onFailed);
+  connect(controller_, &RunController::cancelled, this, [this]() {
+    setRunningUi(false);
+    message_->setText(tr("Cancelled"));
+  });
+  connect(controller_, &RunController::failed, this, [this](const QString& text) {
+    setRunningUi(false);
+    message_->setText(tr("Failed: ") + text);
+  });
   connect(experimentPicker_, &QComboBox::currentIndexChanged, this, [this](int index) {
     const QString id = experimentPicker_->itemData(index).toString();
     if (!id.isEmpty()) selectExperiment(id.toStdString());
   });
 
+  buildMenus();
   resize(1280, 800);
+  QSettings settings;
+  restoreGeometry(settings.value("window/geometry").toByteArray());
+  restoreState(settings.value("window/state").toByteArray());
   if (!allExperiments().empty()) selectExperiment(allExperiments().front()->info().id);
 }
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::closeEvent(QCloseEvent* event) {
+  QSettings settings;
+  settings.setValue("window/geometry", saveGeometry());
+  settings.setValue("window/state", saveState());
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::buildMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(tr("&Open Session…"), QKeySequence::Open, this, [this]() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), {},
+                                                      tr("RFScope sessions (*.json)"));
+    if (!path.isEmpty()) openSessionFrom(path);
+  });
+  file->addAction(tr("&Save Session…"), QKeySequence::Save, this, [this]() {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json",
+                                                tr("RFScope sessions (*.json)"));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(".json")) path += ".json";
+    saveSessionTo(path);
+  });
+  file->addSeparator();
+  file->addAction(tr("&Export Plot…"), QKeySequence(tr("Ctrl+E")), this,
+                  &MainWindow::exportPlotInteractively);
+  file->addAction(tr("Export &CSV…"), QKeySequence(tr("Ctrl+Shift+E")), this,
+                  &MainWindow::exportCsvInteractively);
+  file->addAction(tr("Copy &Image"), QKeySequence(tr("Ctrl+Shift+C")), this, [this]() {
+    QApplication::clipboard()->setPixmap(plot_->plot()->toPixmap(plot_->width(), plot_->height()));
+    message_->setText(tr("Plot copied to the clipboard"));
+  });
+  file->addSeparator();
+  file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(tr("&Reset View"), QKeySequence(tr("Ctrl+0")), plot_, &PlotView::resetView);
+  logXAction_ = view->addAction(tr("Logarithmic &x Axis"), QKeySequence(tr("Ctrl+L")), this,
+                                [this](bool on) { plot_->setLogX(on); });
+  logYAction_ = view->addAction(tr("Logarithmic &y Axis"), QKeySequence(tr("Ctrl+Shift+L")), this,
+                                [this](bool on) { plot_->setLogY(on); });
+  QAction* crosshair = view->addAction(tr("&Crosshair"), QKeySequence(tr("Ctrl+H")), this,
+                                       [this](bool on) { plot_->setCrosshair(on); });
+  for (QAction* a : {logXAction_, logYAction_, crosshair}) a->setCheckable(true);
+  view->addSeparator();
+  QAction* teachingToggle = teachingDock_->toggleViewAction();
+  teachingToggle->setText(tr("&Teaching Panel"));
+  teachingToggle->setShortcut(QKeySequence(tr("F1")));
+  view->addAction(teachingToggle);
+  presentationAction_ = view->addAction(tr("&Presentation Mode"), QKeySequence(tr("F11")), this,
+                                        [this](bool on) { setPresentationMode(on); });
+  presentationAction_->setCheckable(true);
+
+  QMenu* params = menuBar()->addMenu(tr("&Parameters"));
+  auto step = [this](const char* key, int steps) {
+    return [this, key, steps]() {
+      if (!panel_->stepParameter(key, steps))
+        message_->setText(tr("This experiment has no parameter '%1'").arg(key));
+    };
+  };
+  params->addAction(tr("Double d"), QKeySequence(tr("Ctrl+Up")), this, step("d", 1));
+  params->addAction(tr("Halve d"), QKeySequence(tr("Ctrl+Down")), this, step("d", -1));
+  params->addAction(tr("Next Seed (new draw)"), QKeySequence(tr("Ctrl+]")), this, step("seed", 1));
+  params->addAction(tr("Previous Seed"), QKeySequence(tr("Ctrl+[")), this, step("seed", -1));
+  params->addAction(tr("Increase σ max"), QKeySequence(tr("Ctrl+Right")), this, step("sigma-max", 2));
+  params->addAction(tr("Decrease σ max"), QKeySequence(tr("Ctrl+Left")), this, step("sigma-max", -2));
+
+  presetMenu_ = menuBar()->addMenu(tr("P&resets"));
+  buildPresetMenu();
+}
+
+void MainWindow::buildPresetMenu() {
+  presetMenu_->clear();
+  for (bool teachingDemos : {false, true}) {
+    presetMenu_->addSection(teachingDemos ? tr("Teaching demos") : tr("Paper figures"));
+    for (const Preset& preset : allPresets()) {
+      if (preset.teaching != teachingDemos) continue;
+      QAction* action = presetMenu_->addAction(qs(preset.title), this, [this, id = preset.id]() {
+        QString error;
+        if (!applyPreset(id, &error)) showError(tr("Preset"), error, false);
+      });
+      action->setToolTip(qs(preset.description));
+      action->setStatusTip(qs(preset.description));
+    }
+  }
+  const QStringList names = userPresetNames();
+  if (!names.isEmpty()) presetMenu_->addSection(tr("My presets"));
+  for (const QString& name : names) {
+    presetMenu_->addAction(name, this, [this, name]() {
+      try {
+        applySession(loadUserPreset(name));
+      } catch (const std::exception& e) {
+        showError(tr("Preset"), QString::fromUtf8(e.what()), false);
+      }
+    });
+  }
+  presetMenu_->addSeparator();
+  presetMenu_->addAction(tr("Save Current as Preset…"), this, &MainWindow::saveUserPresetInteractively);
+}
+
 void MainWindow::selectExperiment(const std::string& id) {
   const Experiment* experiment = findExperiment(id);
   if (!experiment) return;
+  const auto specs = experiment->parameters();
+  Session session;
+  session.experimentId = id;
+  session.parameters = ParameterSet::defaults(specs);
+  applySession(session);
+}
+
+bool MainWindow::applyPreset(const std::string& presetId, QString* error) {
+  const Preset* preset = findPreset(presetId);
+  const Experiment* experiment = preset ? findExperiment(preset->experimentId) : nullptr;
+  if (!experiment) {
+    if (error) *error = tr("Unknown preset '%1'").arg(qs(presetId));
+    return false;
+  }
+  std::vector<ParameterError> errors;
+  Session session;
+  session.experimentId = preset->experimentId;
+  session.parameters = presetParameters(*preset, *experiment, errors);
+  if (!errors.empty()) {
+    if (error) *error = qs(errors.front().message);
+    return false;
+  }
+  applySession(session);
+  message_->setText(qs(preset->title) + " — " + qs(preset->description));
+  return true;
+}
+
+void MainWindow::applySession(const Session& session) {
+  const Experiment* experiment = findExperiment(session.experimentId);
+  if (!experiment) return;
+  const bool sameExperiment = experiment == experiment_;
   experiment_ = experiment;
-  const int index = experimentPicker_->findData(qs(id));
+  const int index = experimentPicker_->findData(qs(session.experimentId));
   if (index >= 0 && index != experimentPicker_->currentIndex()) {
     const QSignalBlocker blocker(experimentPicker_);
     experimentPicker_->setCurrentIndex(index);
   }
-  const auto specs = experiment->parameters();
-  panel_->setSpecs(specs, ParameterSet::defaults(specs));
-  plot_->clear();
+  panel_->setSpecs(experiment->parameters(), session.parameters);
+  if (!sameExperiment) plot_->clear();
+  plot_->setViewState(session.view);
+  logXAction_->setChecked(plot_->logX());
+  logYAction_->setChecked(plot_->logY());
+  teaching_->showFor(*experiment, session.parameters);
   scheduleRun();
+}
+
+Session MainWindow::currentSession() const {
+  Session session;
+  if (experiment_) session.experimentId = experiment_->info().id;
+  session.parameters = panel_->parameters();
+  session.view = plot_->viewState();
+  return session;
 }
 
 void MainWindow::scheduleRun() { debounce_->start(); }
@@ -123,6 +300,7 @@ void MainWindow::startRun() {
   const ParameterSet params = panel_->parameters();
   const auto errors = experiment_->validate(params);
   panel_->showErrors(errors);
+  teaching_->showFor(*experiment_, params);
   if (!errors.empty()) {
     controller_->cancel();
     message_->setText(tr("Not run: ") + qs(errors.front().message));
@@ -132,6 +310,8 @@ void MainWindow::startRun() {
   progress_->setValue(0);
   elapsed_.start();
   setRunningUi(true);
+  lastRunParameters_ = params;
+  lastRunExperimentId_ = experiment_->info().id;
   controller_->start(experiment_, params);
 }
 
@@ -152,22 +332,122 @@ void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seco
   emit runFinished();
 }
 
-void MainWindow::onCancelled() {
-  setRunningUi(false);
-  message_->setText(tr("Cancelled"));
-}
-
-void MainWindow::onFailed(const QString& message) {
-  setRunningUi(false);
-  message_->setText(tr("Failed: ") + message);
-}
-
 void MainWindow::setRunningUi(bool running) {
   cancelButton_->setEnabled(running);
   if (running) elapsedTicker_->start();
   else elapsedTicker_->stop();
   if (elapsed_.isValid())
     elapsedLabel_->setText(QString::number(elapsed_.elapsed() / 1000.0, 'f', 2) + " s");
+}
+
+QString MainWindow::statusMessage() const { return message_->text(); }
+
+void MainWindow::showError(const QString& title, const QString& message, bool quiet) {
+  message_->setText(title + ": " + message);
+  if (!quiet) QMessageBox::warning(this, title, message);
+}
+
+bool MainWindow::exportPlotTo(const QString& path, const PlotExportOptions& options, bool quiet) {
+  PlotFormat format;
+  if (!plotFormatFromPath(path, &format)) {
+    showError(tr("Export failed"), tr("'%1': use a .png, .pdf or .svg file name").arg(path), quiet);
+    return false;
+  }
+  try {
+    exportPlot(plot_->plot(), path, format, options);
+  } catch (const std::exception& e) {
+    showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
+    return false;
+  }
+  message_->setText(tr("Plot written to %1").arg(path));
+  return true;
+}
+
+bool MainWindow::exportCsvTo(const QString& path, bool quiet) {
+  if (!lastTable_) {
+    showError(tr("Export failed"), tr("No completed run to export yet"), quiet);
+    return false;
+  }
+  try {
+    writeFileAtomically(QFile::encodeName(path).toStdString(),
+                        tableToCsv(*lastTable_, runMetadata(lastRunExperimentId_, lastRunParameters_)));
+  } catch (const std::exception& e) {
+    showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
+    return false;
+  }
+  message_->setText(tr("Table written to %1").arg(path));
+  return true;
+}
+
+bool MainWindow::saveSessionTo(const QString& path, bool quiet) {
+  try {
+    saveSession(path, currentSession());
+  } catch (const std::exception& e) {
+    showError(tr("Saving the session failed"), QString::fromUtf8(e.what()), quiet);
+    return false;
+  }
+  message_->setText(tr("Session saved to %1").arg(path));
+  return true;
+}
+
+bool MainWindow::openSessionFrom(const QString& path, bool quiet) {
+  Session session;
+  try {
+    session = loadSession(path);  // fully validated before anything changes
+  } catch (const std::exception& e) {
+    showError(tr("Cannot open the session"), QString::fromUtf8(e.what()), quiet);
+    return false;
+  }
+  applySession(session);
+  return true;
+}
+
+void MainWindow::exportPlotInteractively() {
+  QString selected;
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export plot"), "plot.png", tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"),
+      &selected);
+  if (path.isEmpty()) return;
+  PlotFormat format;
+  if (!plotFormatFromPath(path, &format)) {
+    path += selected.contains("pdf") ? ".pdf" : selected.contains("svg") ? ".svg" : ".png";
+    plotFormatFromPath(path, &format);
+  }
+  PlotExportOptions options = pngOptions_;
+  if (format == PlotFormat::Png) {
+    PngExportDialog dialog(pngOptions_, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    options = pngOptions_ = dialog.options();
+  } else {
+    options.width = plot_->width();
+    options.height = plot_->height();
+  }
+  exportPlotTo(path, options);
+}
+
+void MainWindow::exportCsvInteractively() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Export table"), "table.csv", tr("CSV (*.csv)"));
+  if (path.isEmpty()) return;
+  if (!path.endsWith(".csv")) path += ".csv";
+  exportCsvTo(path);
+}
+
+void MainWindow::saveUserPresetInteractively() {
+  bool ok = false;
+  const QString name = QInputDialog::getText(this, tr("Save preset"), tr("Name:"), QLineEdit::Normal, {}, &ok)
+                           .trimmed();
+  if (!ok || name.isEmpty()) return;
+  saveUserPreset(name, currentSession());
+  buildPresetMenu();
+  message_->setText(tr("Preset '%1' saved").arg(name));
+}
+
+void MainWindow::setPresentationMode(bool on) {
+  if (presentationAction_->isChecked() != on) presentationAction_->setChecked(on);
+  plot_->setPresentationMode(on);
+  panel_->setPresentationMode(on);
+  if (on) showFullScreen();
+  else showNormal();
 }
 
 }  // namespace rfscope::ui

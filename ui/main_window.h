@@ -1,16 +1,22 @@
 #pragma once
 // The main window: experiment picker and generated parameter panel in a dock, the plot in the
-// centre, progress/elapsed time/cancel in the status bar. Any parameter change re-runs the
-// experiment (debounced) off the GUI thread.
+// centre, a teaching dock, progress/elapsed time/backend/cancel in the status bar, and menus for
+// export, sessions, presets and the view. Any parameter change re-runs the experiment (debounced)
+// off the GUI thread; the previous run is cancelled.
 
 #include <QElapsedTimer>
 #include <QMainWindow>
 #include <memory>
 
 #include "core/experiments/experiment.h"
+#include "ui/plot_export.h"
+#include "ui/session.h"
 
+class QAction;
 class QComboBox;
+class QDockWidget;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTimer;
@@ -20,6 +26,7 @@ namespace rfscope::ui {
 class ParameterPanel;
 class PlotView;
 class RunController;
+class TeachingPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -28,38 +35,70 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   void selectExperiment(const std::string& id);
+  // Applies a built-in preset; false (with the reason in *error) if unknown or invalid.
+  bool applyPreset(const std::string& presetId, QString* error = nullptr);
+  void applySession(const Session& session);
+  Session currentSession() const;
+
+  // File operations; each reports failures in a dialog unless quiet, and returns success.
+  bool exportPlotTo(const QString& path, const PlotExportOptions& options, bool quiet = false);
+  bool exportCsvTo(const QString& path, bool quiet = false);
+  bool saveSessionTo(const QString& path, bool quiet = false);
+  bool openSessionFrom(const QString& path, bool quiet = false);
+
+  void setPresentationMode(bool on);
+
   const Experiment* currentExperiment() const { return experiment_; }
   ParameterPanel* parameterPanel() const { return panel_; }
   PlotView* plotView() const { return plot_; }
   RunController* runController() const { return controller_; }
+  TeachingPanel* teachingPanel() const { return teaching_; }
   std::shared_ptr<const Table> lastTable() const { return lastTable_; }
+  QString statusMessage() const;
 
  signals:
   void runFinished();  // a run completed and its table is on screen
 
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
  private:
+  void buildMenus();
+  void buildPresetMenu();
   void scheduleRun();
   void startRun();
   void onProgress(double fraction);
   void onPartial(std::shared_ptr<const Table> table);
   void onFinished(std::shared_ptr<const RunResult> result, double seconds);
-  void onCancelled();
-  void onFailed(const QString& message);
   void setRunningUi(bool running);
+  void showError(const QString& title, const QString& message, bool quiet);
+  void exportPlotInteractively();
+  void exportCsvInteractively();
+  void saveUserPresetInteractively();
 
   const Experiment* experiment_ = nullptr;
   QComboBox* experimentPicker_;
   ParameterPanel* panel_;
   PlotView* plot_;
+  TeachingPanel* teaching_;
+  QDockWidget* teachingDock_;
   RunController* controller_;
   QTimer* debounce_;
   QTimer* elapsedTicker_;
   QElapsedTimer elapsed_;
   QProgressBar* progress_;
   QLabel* elapsedLabel_;
+  QLabel* backendLabel_;
   QLabel* message_;
   QPushButton* cancelButton_;
+  QMenu* presetMenu_ = nullptr;
+  QAction* logXAction_ = nullptr;
+  QAction* logYAction_ = nullptr;
+  QAction* presentationAction_ = nullptr;
   std::shared_ptr<const Table> lastTable_;
+  ParameterSet lastRunParameters_;
+  std::string lastRunExperimentId_;
+  PlotExportOptions pngOptions_;
 };
 
 }  // namespace rfscope::ui

@@ -1,5 +1,6 @@
 #include "ui/parameter_panel.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -233,6 +234,37 @@ void ParameterPanel::setParameters(const ParameterSet& values) {
   for (auto& field : fields_)
     if (const ParameterValue* value = values.find(field.spec.key)) field.write(*value);
   updating_ = false;
+}
+
+bool ParameterPanel::stepParameter(const std::string& key, int steps) {
+  for (auto& field : fields_) {
+    if (field.spec.key != key) continue;
+    const ParameterValue current = field.read();
+    updating_ = true;  // one parametersChanged for the whole step
+    if (field.spec.type == ParameterType::Integer) {
+      const auto value = std::get<std::int64_t>(current);
+      auto next = key == "d" ? (steps > 0 ? value << steps : value >> -steps) : value + steps;
+      next = std::clamp<std::int64_t>(next, static_cast<std::int64_t>(field.spec.minimum),
+                                      static_cast<std::int64_t>(field.spec.maximum));
+      field.write(next);
+    } else if (field.spec.type == ParameterType::Real) {
+      const int position = valueToSlider(field.spec, asReal(current)) + steps * kSliderSteps / 100;
+      field.write(sliderToValue(field.spec, std::clamp(position, 0, kSliderSteps)));
+    } else {
+      updating_ = false;
+      return false;
+    }
+    updating_ = false;
+    emit parametersChanged();
+    return true;
+  }
+  return false;
+}
+
+void ParameterPanel::setPresentationMode(bool on) {
+  QFont f = font();
+  f.setPointSize(on ? QApplication::font().pointSize() + 4 : QApplication::font().pointSize());
+  setFont(f);
 }
 
 void ParameterPanel::showErrors(const std::vector<ParameterError>& errors) {

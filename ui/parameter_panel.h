@@ -27,6 +27,10 @@ class ParameterPanel : public QWidget {
   void setParameters(const ParameterSet& values);  // updates controls without emitting changes
 
   void showErrors(const std::vector<ParameterError>& errors);
+  // Keyboard stepping: integers move by `steps` (the dimension d doubles/halves), reals by
+  // `steps` hundredths of their slider; emits parametersChanged. False if key is not numeric.
+  bool stepParameter(const std::string& key, int steps);
+  void setPresentationMode(bool on);
   QWidget* editor(const std::string& key) const;  // for tests
   QString errorText(const std::string& key) const;
 

@@ -72,10 +72,7 @@ int runCommand(const std::vector<std::string>& args) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& warning : result.warnings) std::cerr << "warning: " << warning << "\n";
 
-  CsvMetadata metadata{{"experiment", id}, {"rfscope-version", RFSCOPE_VERSION}};
-  for (const auto& [key, value] : params.values())
-    metadata.emplace_back("param " + key, formatParameterValue(value));
-  const std::string csv = tableToCsv(result.table, metadata);
+  const std::string csv = tableToCsv(result.table, runMetadata(id, params));
 
   const std::string csvPath = arguments.value("--csv");
   const std::string jsonPath = arguments.value("--json");

@@ -52,4 +52,11 @@ std::string tableToCsv(const Table& table, const CsvMetadata& metadata) {
   return out;
 }
 
+CsvMetadata runMetadata(const std::string& experimentId, const ParameterSet& params) {
+  CsvMetadata metadata{{"experiment", experimentId}, {"rfscope-version", RFSCOPE_VERSION}};
+  for (const auto& [key, value] : params.values())
+    metadata.emplace_back("param " + key, formatParameterValue(value));
+  return metadata;
+}
+
 }  // namespace rfscope

@@ -1,0 +1,22 @@
+#pragma once
+// Teaching mode: the formulas and a plain-language explanation of the current experiment and of each
+// selected mechanism, as rich text. Texts live in resources/teaching/<id>.html; an id without a
+// text falls back to the description the core declares.
+
+#include <QTextBrowser>
+
+#include "core/experiments/experiment.h"
+
+namespace rfscope::ui {
+
+class TeachingPanel : public QTextBrowser {
+  Q_OBJECT
+ public:
+  explicit TeachingPanel(QWidget* parent = nullptr);
+  void showFor(const Experiment& experiment, const ParameterSet& params);
+};
+
+// The teaching text for an experiment or mechanism id (HTML), empty if none is known.
+QString teachingText(const QString& id);
+
+}  // namespace rfscope::ui
