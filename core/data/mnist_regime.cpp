@@ -3,11 +3,11 @@
 #include <cmath>
 #include <vector>
 
-#include "core/data/area_resizer.h"
 #include "core/data/data_directory.h"
 #include "core/data/data_error.h"
 #include "core/data/dataset_cache.h"
 #include "core/data/idx_file.h"
+#include "core/data/image_resizer.h"
 #include "core/data/row_draw.h"
 
 namespace rfscope {
@@ -69,10 +69,10 @@ std::shared_ptr<const ImageSet> loadImageSet(const std::filesystem::path& path) 
 
 class MnistSampler final : public PairSampler {
  public:
-  MnistSampler(std::shared_ptr<const ImageSet> images, int side)
+  MnistSampler(std::shared_ptr<const ImageSet> images, int side, ResizeMethod method)
       : images_(std::move(images)),
         side_(side),
-        resizer_(images_->rows, images_->columns, side, side) {}
+        resizer_(images_->rows, images_->columns, side, side, method) {}
 
   int dimension() const override { return side_ * side_; }
 
@@ -96,7 +96,7 @@ class MnistSampler final : public PairSampler {
 
   std::shared_ptr<const ImageSet> images_;
   int side_;
-  AreaResizer resizer_;
+  ImageResizer resizer_;
 };
 
 }  // namespace
@@ -104,8 +104,8 @@ class MnistSampler final : public PairSampler {
 const RegimeInfo& MnistRegime::info() const {
   static const RegimeInfo info{
       "mnist", "MNIST",
-      "x, y two different random MNIST images resized to k×k (d = k²) by area averaging, pixels in "
-      "[0, 1], times σ"};
+      "x, y two different random MNIST images resized to k×k (d = k², area averaging by default), "
+      "pixels in [0, 1], times σ"};
   return info;
 }
 
@@ -114,8 +114,13 @@ std::vector<ParameterSpec> MnistRegime::parameters() const {
                               "IDX image files (*.gz *-ubyte *.idx *.idx3);;All files (*)",
                               "IDX image file (gzipped or not) of the mnist regime; empty: the "
                               "10,000 MNIST digits shipped with RFScope");
-  images.group = "Data";
-  return {images};
+  auto resize = choiceParameter(
+      kResizeKey, "MNIST resizing",
+      {{"area", "area averaging"}, {"nearest", "nearest pixel"}, {"bilinear", "bilinear"}}, "area",
+      "how the mnist regime shrinks images to k×k: area averaging (blurred, keeps the mean), or "
+      "sharper nearest-pixel or bilinear sampling");
+  images.group = resize.group = "Data";
+  return {images, resize};
 }
 
 std::string MnistRegime::dimensionError(int dimension) const {
@@ -158,7 +163,11 @@ std::shared_ptr<const PairSampler> MnistRegime::prepare(int dimension,
                         std::to_string(side) + "×" + std::to_string(side) +
                         " (d = " + std::to_string(dimension) + ")",
                     "d");
-  return std::make_shared<MnistSampler>(std::move(images), side);
+  const std::string resize = textParameter(params, kResizeKey);
+  const ResizeMethod method = resize == "nearest"    ? ResizeMethod::Nearest
+                              : resize == "bilinear" ? ResizeMethod::Bilinear
+                                                     : ResizeMethod::Area;
+  return std::make_shared<MnistSampler>(std::move(images), side, method);
 }
 
 }  // namespace rfscope

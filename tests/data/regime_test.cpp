@@ -233,6 +233,24 @@ TEST(Regimes, MnistAtFullSizeIsTheImageOverTwoFiftyFive) {
     EXPECT_NEAR(one.x[p][0], pairs.x[p].mean(), 1e-12);
 }
 
+TEST(Regimes, MnistResizingMethodsDifferButShareTheDrawnImages) {
+  ParameterSet nearest;
+  nearest.set(MnistRegime::kResizeKey, std::string("nearest"));
+  const Pairs area = draw(regime("mnist"), 64, 50, 18),
+              sharp = draw(regime("mnist"), 64, 50, 18, nearest);
+  double areaNorm = 0, sharpNorm = 0;
+  for (std::size_t p = 0; p < 50; ++p) {
+    areaNorm += area.x[p].squaredNorm();
+    sharpNorm += sharp.x[p].squaredNorm();
+    for (double v : sharp.x[p])
+      EXPECT_NEAR(v * 255, std::round(v * 255), 1e-9);  // plain pixels
+  }
+  EXPECT_GT(sharpNorm, 1.2 * areaNorm);  // blurring spreads the ink: smaller norms
+  // At full size every method is the identity.
+  nearest.set(MnistRegime::kResizeKey, std::string("bilinear"));
+  EXPECT_EQ(draw(regime("mnist"), 784, 3, 2, nearest).x, draw(regime("mnist"), 784, 3, 2).x);
+}
+
 TEST(Regimes, MnistNeedsASquareDimensionUpTo784) {
   const Regime& mnist = regime("mnist");
   for (int d : {1, 4, 64, 100, 784})
@@ -398,7 +416,7 @@ class RegimeInExperiment : public ::testing::Test {
 
 TEST_F(RegimeInExperiment, DeclaresTheRegimeFileParameters) {
   const auto specs = experiment_.parameters();
-  for (const char* key : {"regime", "mnist-images", "csv-x", "csv-y"}) {
+  for (const char* key : {"regime", "mnist-images", "mnist-resize", "csv-x", "csv-y"}) {
     const ParameterSpec* spec = findSpec(specs, key);
     ASSERT_NE(spec, nullptr) << key;
     EXPECT_EQ(spec->group, "Data");
@@ -436,12 +454,16 @@ TEST_F(RegimeInExperiment, ReproducesTheOprfGainsOfCrtSection51) {
   EXPECT_GT(gainAtSigmaOne(params("normal")), 75);
   EXPECT_GT(gainAtSigmaOne(params("heterogen")), 125);
   EXPECT_GT(gainAtSigmaOne(params("sphere")), 0);
-  // With area averaging the 8×8 digits are blurred (mean |x|² ≈ 4.7) and OPRF gains about e^4.2
-  // (e^4.16 over 150 pairs in an independent check); the paper's e^7 is what sharper resizing
-  // (nearest neighbour, mean |x|² ≈ 7.3) gives. The gain depends only on |x + y|² at fixed d.
+  // With area averaging the 8×8 digits are blurred (mean |x|² ≈ 4.7) and OPRF gains e^4.1 (10,000
+  // pairs); sharper nearest-pixel resizing (mean |x|² ≈ 7.3) gives e^6.8, near the paper's e^7. The
+  // gain depends only on |x + y|² at fixed d.
   const double mnist = gainAtSigmaOne(params("mnist"));
   EXPECT_GT(mnist, 3.5);
   EXPECT_LT(mnist, 5.0);
+  ParameterSet nearest = params("mnist");
+  nearest.set("mnist-resize", std::string("nearest"));
+  nearest.set("pairs", std::int64_t{300});
+  EXPECT_GT(gainAtSigmaOne(nearest), 5.5);
   // GeomRF+ does gain more than e^7 over PosRF on these digits.
   ParameterSet set = params("mnist");
   set.set("mechanisms", std::vector<std::string>{"pos", "geom-plus"});
