@@ -216,34 +216,8 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
     }
     return total.result(plan.logOffset);
   }
-  const Eigen::MatrixXd simplex =
-      plan.coupling == CouplingKind::Orthogonal ? Eigen::MatrixXd() : simplexMatrix(d);
-  s.gaussian.resize(d, d);
   for (std::int64_t start = 0; start < plan.features; start += d) {
-    for (int i = 0; i < d; ++i)
-      for (int j = 0; j < d; ++j)
-        s.gaussian(i, j) = rng.normal();
-    // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
-    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
-    s.rotation = qr.householderQ();
-    for (int k = 0; k < d; ++k)
-      if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
-    Eigen::VectorXd norms(d);  // χ_d as the norm of a fresh Gaussian vector
-    for (int i = 0; i < d; ++i) {
-      double squares = 0;
-      for (int j = 0; j < d; ++j) {
-        const double g = rng.normal();
-        squares += g * g;
-      }
-      norms[i] = std::sqrt(squares);
-    }
-    if (plan.coupling == CouplingKind::Orthogonal) {
-      s.omega = norms.asDiagonal() * s.rotation;
-    } else {
-      s.omega = norms.asDiagonal() * (simplex * s.rotation);
-      if (plan.coupling == CouplingKind::SimplexPlus)
-        simplexPlusPasses(s.omega, plan.simplexPlusIterations);
-    }
+    drawFullBlock(plan.coupling, d, plan.simplexPlusIterations, rng, s);
     const std::int64_t rows = std::min<std::int64_t>(d, plan.features - start);
     for (std::int64_t i = 0; i < rows; ++i)
       addRow(s.omega.row(i).transpose());
@@ -358,6 +332,38 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
   const double kernelScale = 0.5 * logVarianceScale(request.kernel, geometry);
   plan.logOffset = logConstant + kernelScale - std::log(static_cast<double>(request.features));
   return plan;
+}
+
+void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
+                   TrialScratch& s) {
+  s.gaussian.resize(d, d);
+  for (int i = 0; i < d; ++i)
+    for (int j = 0; j < d; ++j)
+      s.gaussian(i, j) = rng.normal();
+  if (coupling == CouplingKind::Iid) {
+    s.omega = s.gaussian;
+    return;
+  }
+  // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
+  const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
+  s.rotation = qr.householderQ();
+  for (int k = 0; k < d; ++k)
+    if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
+  Eigen::VectorXd norms(d);  // χ_d as the norm of a fresh Gaussian vector
+  for (int i = 0; i < d; ++i) {
+    double squares = 0;
+    for (int j = 0; j < d; ++j) {
+      const double g = rng.normal();
+      squares += g * g;
+    }
+    norms[i] = std::sqrt(squares);
+  }
+  if (coupling == CouplingKind::Orthogonal) {
+    s.omega = norms.asDiagonal() * s.rotation;
+    return;
+  }
+  s.omega = norms.asDiagonal() * (simplexMatrix(d) * s.rotation);
+  if (coupling == CouplingKind::SimplexPlus) simplexPlusPasses(s.omega, simplexPlusIterations);
 }
 
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {

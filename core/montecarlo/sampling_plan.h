@@ -16,6 +16,7 @@
 #include "core/montecarlo/exponential_feature_model.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/montecarlo/signed_log.h"
+#include "core/montecarlo/trial_stream.h"
 
 namespace rfscope {
 
@@ -85,6 +86,12 @@ struct TrialScratch {
   Eigen::VectorXd vector;
   std::vector<std::int64_t> counts;
 };
+
+// One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
+// D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction, D χ_d norms of fresh
+// Gaussian vectors. The brute-force reference; also what conformity estimates need.
+void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
+                   TrialScratch& scratch);
 
 // One trial: the M-feature estimate, in the log domain. Depends only on (plan, trial).
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch);

@@ -17,7 +17,9 @@ class TrialStream {
 
   RFSCOPE_HOST_DEVICE std::uint64_t bits() { return philox_.bits(); }
   RFSCOPE_HOST_DEVICE double uniform() { return philox_.uniform(); }
-  RFSCOPE_HOST_DEVICE double normal() { return zigguratNormal(philox_, *tables_); }
+  RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double normal() {
+    return zigguratNormal(philox_, *tables_);
+  }
 
  private:
   PhiloxStream philox_;

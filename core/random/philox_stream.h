@@ -19,7 +19,7 @@ namespace rfscope {
 inline constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // The four 32-bit words of block `block` of stream `stream` under `seed`.
-RFSCOPE_HOST_DEVICE inline philox4x32_ctr_t philoxBlock(std::uint64_t seed, std::uint64_t stream,
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE philox4x32_ctr_t philoxBlock(std::uint64_t seed, std::uint64_t stream,
                                                         std::uint64_t block) {
   const philox4x32_ctr_t counter = {
       {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(block >> 32),
@@ -30,7 +30,7 @@ RFSCOPE_HOST_DEVICE inline philox4x32_ctr_t philoxBlock(std::uint64_t seed, std:
 }
 
 // Two 32-bit words → uniform in the open interval (0, 1) with 52 random bits (never 0 or 1).
-RFSCOPE_HOST_DEVICE inline double uniformFromWords(std::uint32_t high, std::uint32_t low) {
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double uniformFromWords(std::uint32_t high, std::uint32_t low) {
   const std::uint64_t bits = ((static_cast<std::uint64_t>(high) << 32) | low) >> 12;
   return (static_cast<double>(bits) + 0.5) * 0x1.0p-52;
 }
@@ -61,7 +61,7 @@ class PhiloxStream {
       : seed_(seed), stream_(stream), nextBlock_(firstBlock) {}
 
   // The next 64 random bits. Each block holds two such words.
-  RFSCOPE_HOST_DEVICE std::uint64_t bits() {
+  RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE std::uint64_t bits() {
     if (cached_ == 0) refill();
     const std::uint64_t high = block_.v[4 - cached_];
     const std::uint64_t low = block_.v[5 - cached_];

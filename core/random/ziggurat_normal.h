@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "core/random/host_device.h"
 
@@ -41,27 +42,37 @@ inline const ZigguratTables& zigguratTables() {
   return tables;
 }
 
+// The rare slow path of zigguratNormal: the wedge of a layer, or the tail beyond R.
+template <class Stream>
+RFSCOPE_HOST_DEVICE double zigguratSlowPath(Stream& stream, const ZigguratTables& t, int layer,
+                                            double u) {
+  if (layer == 0) {  // the base layer's tail beyond R (Marsaglia 1964)
+    double x = 0, y = 0;
+    do {
+      x = std::log(stream.uniform()) / ZigguratTables::kTailStart;
+      y = std::log(stream.uniform());
+    } while (-2 * y < x * x);
+    return u < 0 ? x - ZigguratTables::kTailStart : ZigguratTables::kTailStart - x;
+  }
+  const double x = u * t.x[layer];
+  const double f0 = std::exp(-0.5 * (t.x[layer] * t.x[layer] - x * x));
+  const double f1 = std::exp(-0.5 * (t.x[layer + 1] * t.x[layer + 1] - x * x));
+  if (f1 + stream.uniform() * (f0 - f1) < 1.0) return x;
+  return std::numeric_limits<double>::quiet_NaN();  // rejected: draw again
+}
+
 // One standard normal from a stream with bits() and uniform() (PhiloxStream).
 template <class Stream>
-RFSCOPE_HOST_DEVICE double zigguratNormal(Stream& stream, const ZigguratTables& t) {
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double zigguratNormal(Stream& stream,
+                                                               const ZigguratTables& t) {
   for (;;) {
     const std::uint64_t word = stream.bits();
     const int layer = static_cast<int>(word & 0xFF);
     // u uniform in (-1, 1) from the top 53 bits (never exactly ±1 or 0).
     const double u = (static_cast<double>(word >> 11) + 0.5) * 0x1.0p-52 - 1.0;
     if (std::fabs(u) < t.ratio[layer]) return u * t.x[layer];
-    if (layer == 0) {  // the base layer's tail beyond R (Marsaglia 1964)
-      double x = 0, y = 0;
-      do {
-        x = std::log(stream.uniform()) / ZigguratTables::kTailStart;
-        y = std::log(stream.uniform());
-      } while (-2 * y < x * x);
-      return u < 0 ? x - ZigguratTables::kTailStart : ZigguratTables::kTailStart - x;
-    }
-    const double x = u * t.x[layer];
-    const double f0 = std::exp(-0.5 * (t.x[layer] * t.x[layer] - x * x));
-    const double f1 = std::exp(-0.5 * (t.x[layer + 1] * t.x[layer + 1] - x * x));
-    if (f1 + stream.uniform() * (f0 - f1) < 1.0) return x;
+    const double x = zigguratSlowPath(stream, t, layer, u);
+    if (x == x) return x;  // not NaN: accepted
   }
 }
 
