@@ -1,0 +1,151 @@
+// Plot and window interaction: legend toggling, hover values, axes, presets, teaching text,
+// keyboard stepping, presentation mode, streaming partial results.
+
+#include <qcustomplot.h>
+
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include "core/experiments/preset.h"
+#include "ui/main_window.h"
+#include "ui/parameter_panel.h"
+#include "ui/plot_view.h"
+#include "ui/run_controller.h"
+#include "ui/teaching_panel.h"
+#include "ui/user_presets.h"
+
+using rfscope::ui::MainWindow;
+
+class InteractionTest : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void legendEntriesToggleTheirSeries() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    auto* plot = window.plotView();
+    plot->setSeriesVisible("TrigRF", false);
+    QVERIFY(!plot->seriesVisible(0));
+    QVERIFY(plot->seriesVisible(1));
+    plot->setSeriesVisible("TrigRF", true);
+    QVERIFY(plot->seriesVisible(0));
+  }
+
+  void hoverDescribesTheNearestPointWithItsBand() {
+    MainWindow window;
+    window.resize(1200, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    QCustomPlot* plot = window.plotView()->plot();
+    plot->replot();
+    const auto table = window.lastTable();
+    const double x = table->column("sigma")->values[25];
+    const double y = table->column("oprf-mean")->values[25];
+    const QPointF pixel(plot->xAxis->coordToPixel(x), plot->yAxis->coordToPixel(y));
+    const QString text = window.plotView()->describePointNear(pixel);
+    QVERIFY2(text.contains("OPRF"), qPrintable(text));
+    QVERIFY(text.contains(QString::number(x, 'g', 8)));
+    QVERIFY(text.contains("band: ["));
+    QVERIFY(window.plotView()->describePointNear(QPointF(-500, -500)).isEmpty());
+  }
+
+  void logAxesAndResetView() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    auto* view = window.plotView();
+    view->setLogX(true);
+    QCOMPARE(view->plot()->xAxis->scaleType(), QCPAxis::stLogarithmic);
+    view->plot()->xAxis->setRange(0.3, 0.4);
+    view->resetView();
+    QVERIFY(view->plot()->xAxis->range().lower <= 0.1 + 1e-12);
+    QVERIFY(view->plot()->xAxis->range().upper >= 1.0 - 1e-12);
+  }
+
+  void presetsConfigureTheExperimentAndTheTeachingText() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QString error;
+    QVERIFY(window.applyPreset("teach-positive-features-blow-up", &error));
+    QVERIFY(finished.wait(10000));
+    QCOMPARE(window.parameterPanel()->parameters().integer("d"), 16);
+    QCOMPARE(window.plotView()->seriesCount(), 2);
+    const QString teaching = window.teachingPanel()->toPlainText();
+    QVERIFY(teaching.contains("Log-variance vs σ"));
+    QVERIFY(teaching.contains("FAVOR++"));
+    QVERIFY(!window.applyPreset("no-such-preset", &error));
+    QVERIFY(error.contains("no-such-preset"));
+  }
+
+  void userPresetsRoundTripThroughSettings() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    auto* d = qobject_cast<QSpinBox*>(window.parameterPanel()->editor("d"));
+    d->setValue(8);
+    rfscope::ui::saveUserPreset("small d", window.currentSession());
+    QVERIFY(rfscope::ui::userPresetNames().contains("small d"));
+    QCOMPARE(rfscope::ui::loadUserPreset("small d").parameters.integer("d"), 8);
+    rfscope::ui::removeUserPreset("small d");
+    QVERIFY(!rfscope::ui::userPresetNames().contains("small d"));
+    QVERIFY_THROWS_EXCEPTION(std::runtime_error, rfscope::ui::loadUserPreset("small d"));
+  }
+
+  void keyboardSteppingChangesParametersAndReruns() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    QTest::keyClick(&window, Qt::Key_Up, Qt::ControlModifier);
+    QCOMPARE(window.parameterPanel()->parameters().integer("d"), 128);
+    QTest::keyClick(&window, Qt::Key_BracketRight, Qt::ControlModifier);
+    QCOMPARE(window.parameterPanel()->parameters().integer("seed"), 2);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(window.lastTable()->hints.title.find("d = 128") != std::string::npos);
+    const double before = window.parameterPanel()->parameters().real("sigma-max");
+    QVERIFY(window.parameterPanel()->stepParameter("sigma-max", -2));
+    QVERIFY(window.parameterPanel()->parameters().real("sigma-max") < before);
+    QVERIFY(!window.parameterPanel()->stepParameter("mechanisms", 1));
+  }
+
+  void presentationModeEnlargesTheFonts() {
+    MainWindow window;
+    window.show();
+    const int before = window.plotView()->plot()->xAxis->labelFont().pointSize();
+    window.setPresentationMode(true);
+    QVERIFY(window.plotView()->plot()->xAxis->labelFont().pointSize() > before);
+    window.setPresentationMode(false);
+    QCOMPARE(window.plotView()->plot()->xAxis->labelFont().pointSize(), before);
+  }
+
+  void partialTablesStreamIntoThePlot() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    QSignalSpy partial(window.runController(), &rfscope::ui::RunController::partialResult);
+    rfscope::ParameterSet params = window.parameterPanel()->parameters();
+    params.set("sigma-steps", std::int64_t{2000});
+    params.set("pairs", std::int64_t{2000});
+    window.parameterPanel()->setParameters(params);
+    window.runController()->start(window.currentExperiment(), window.parameterPanel()->parameters());
+    QVERIFY(partial.wait(20000));
+    const auto first = partial.first().first().value<std::shared_ptr<const rfscope::Table>>();
+    QVERIFY(first->rowCount() > 0 && first->rowCount() < 2000);
+    window.runController()->cancel();
+  }
+};
+
+QTEST_MAIN(InteractionTest)
+#include "interaction_test.moc"
