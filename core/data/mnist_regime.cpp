@@ -38,6 +38,8 @@ std::shared_ptr<const ImageSet> loadImageSet(const std::filesystem::path& path) 
                     ": an IDX image file has 3 dimensions (images × rows × columns), this one "
                     "has shape " +
                     array.shape() + " (a label file?)");
+  if (array.dimensions[1] > 32768 || array.dimensions[2] > 32768)
+    throw DataError(name + ": its images are " + array.shape() + ", implausibly large");
   set->count = array.dimensions[0];
   set->rows = static_cast<int>(array.dimensions[1]);
   set->columns = static_cast<int>(array.dimensions[2]);
