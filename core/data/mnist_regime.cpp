@@ -3,6 +3,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/data/class_pairs.h"
 #include "core/data/data_directory.h"
 #include "core/data/data_error.h"
 #include "core/data/dataset_cache.h"
@@ -69,18 +70,49 @@ std::shared_ptr<const ImageSet> loadImageSet(const std::filesystem::path& path) 
   return set;
 }
 
+// The labels file of an images file by the MNIST naming convention: train-images-idx3-ubyte.gz →
+// train-labels-idx1-ubyte.gz (also with '.' separators).
+std::filesystem::path labelsPathFor(const std::filesystem::path& images) {
+  std::string name = images.filename().string();
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"images", "labels"}, {"idx3", "idx1"}})
+    if (const auto at = name.rfind(from); at != std::string::npos)
+      name.replace(at, from.size(), to);
+  return images.parent_path() / name;
+}
+
+std::shared_ptr<const ClassPairs> loadLabels(const std::filesystem::path& path,
+                                             std::uint64_t imageCount) {
+  const std::string name = "'" + path.string() + "'";
+  const IdxArray array = readIdxFile(path);
+  const auto* labels = std::get_if<std::vector<std::uint8_t>>(&array.values);
+  if (array.dimensions.size() != 1 || !labels)
+    throw DataError(name +
+                    ": a label file holds one unsigned byte per image (1 dimension), this "
+                    "one has shape " +
+                    array.shape() + " of " + idxTypeName(array.type()));
+  if (array.dimensions[0] != imageCount)
+    throw DataError(name + ": holds " + std::to_string(array.dimensions[0]) + " labels for " +
+                    std::to_string(imageCount) + " images");
+  return std::make_shared<const ClassPairs>(*labels);
+}
+
 class MnistSampler final : public PairSampler {
  public:
-  MnistSampler(std::shared_ptr<const ImageSet> images, int side, ResizeMethod method)
+  MnistSampler(std::shared_ptr<const ImageSet> images, int side, ResizeMethod method,
+               std::shared_ptr<const ClassPairs> classes, PairRule rule)
       : images_(std::move(images)),
         side_(side),
-        resizer_(images_->rows, images_->columns, side, side, method) {}
+        resizer_(images_->rows, images_->columns, side, side, method),
+        classes_(std::move(classes)),
+        rule_(rule) {}
 
   int dimension() const override { return side_ * side_; }
 
   void sampleBasePair(std::uint64_t seed, std::uint64_t pairIndex, Eigen::VectorXd& x,
                       Eigen::VectorXd& y) const override {
-    const RowPair rows = drawDistinctRows(seed, pairIndex, images_->count);
+    const RowPair rows = classes_ ? classes_->draw(seed, pairIndex, rule_)
+                                  : drawDistinctRows(seed, pairIndex, images_->count);
     image(rows.x, x);
     image(rows.y, y);
   }
@@ -99,6 +131,8 @@ class MnistSampler final : public PairSampler {
   std::shared_ptr<const ImageSet> images_;
   int side_;
   ImageResizer resizer_;
+  std::shared_ptr<const ClassPairs> classes_;  // null: any two images
+  PairRule rule_;
 };
 
 }  // namespace
@@ -121,8 +155,16 @@ std::vector<ParameterSpec> MnistRegime::parameters() const {
       {{"area", "area averaging"}, {"nearest", "nearest pixel"}, {"bilinear", "bilinear"}}, "area",
       "how the mnist regime shrinks images to k×k: area averaging (blurred, keeps the mean), or "
       "sharper nearest-pixel or bilinear sampling");
-  images.group = resize.group = "Data";
-  return {images, resize};
+  auto pairs = choiceParameter(
+      kPairsKey, "MNIST pairs",
+      {{"any", "any two images"},
+       {"same-digit", "same digit"},
+       {"different-digits", "different digits"}},
+      "any",
+      "which images the mnist regime pairs: any two, two of the same digit, or two different "
+      "digits (reads the labels file next to the images)");
+  images.group = resize.group = pairs.group = "Data";
+  return {images, resize, pairs};
 }
 
 std::string MnistRegime::dimensionError(int dimension) const {
@@ -169,7 +211,36 @@ std::shared_ptr<const PairSampler> MnistRegime::prepare(int dimension,
   const ResizeMethod method = resize == "nearest"    ? ResizeMethod::Nearest
                               : resize == "bilinear" ? ResizeMethod::Bilinear
                                                      : ResizeMethod::Area;
-  return std::make_shared<MnistSampler>(std::move(images), side, method);
+  const std::string pairing = textParameter(params, kPairsKey);
+  const PairRule rule = pairing == "same-digit"         ? PairRule::SameClass
+                        : pairing == "different-digits" ? PairRule::DifferentClasses
+                                                        : PairRule::Any;
+  std::shared_ptr<const ClassPairs> classes;
+  if (rule != PairRule::Any) {
+    const std::filesystem::path labels = labelsPathFor(path);
+    if (labels == path)
+      throw DataError("pairs by digit need the labels of '" + path.string() +
+                          "', found by the MNIST naming (train-images-idx3-ubyte.gz → "
+                          "train-labels-idx1-ubyte.gz), but its name has no 'images' in it",
+                      kPairsKey);
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(labels, error))
+      throw DataError("pairs by digit need the labels of '" + path.string() + "': expected '" +
+                          labels.string() + "', which does not exist",
+                      kPairsKey);
+    try {
+      classes = DatasetCache::instance().get<ClassPairs>(
+          labels, "mnist-labels-" + std::to_string(images->count),
+          [&] { return loadLabels(labels, images->count); });
+    } catch (const DataError& e) {
+      throw DataError(e.what(), kPairsKey);
+    }
+    if (const std::string problem = classes->ruleError(rule); !problem.empty())
+      throw DataError(
+          "cannot draw '" + pairing + "' pairs from '" + labels.string() + "': " + problem,
+          kPairsKey);
+  }
+  return std::make_shared<MnistSampler>(std::move(images), side, method, std::move(classes), rule);
 }
 
 }  // namespace rfscope

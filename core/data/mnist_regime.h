@@ -17,6 +17,8 @@ class MnistRegime final : public Regime {
  public:
   static constexpr const char* kImagesKey = "mnist-images";
   static constexpr const char* kResizeKey = "mnist-resize";
+  // any | same-digit | different-digits; by digit reads the labels file next to the images.
+  static constexpr const char* kPairsKey = "mnist-pairs";
   // The shipped digits, relative to a data folder (see data_directory.h).
   static constexpr const char* kShippedImages = "mnist/mnist-10k-images-idx3-ubyte.gz";
 

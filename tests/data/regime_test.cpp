@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <set>
 
 #include "core/data/csv_regime.h"
 #include "core/data/data_directory.h"
@@ -251,6 +252,89 @@ TEST(Regimes, MnistResizingMethodsDifferButShareTheDrawnImages) {
   EXPECT_EQ(draw(regime("mnist"), 784, 3, 2, nearest).x, draw(regime("mnist"), 784, 3, 2).x);
 }
 
+ParameterSet mnistParams(const std::filesystem::path& file) {
+  ParameterSet params;
+  params.set(MnistRegime::kImagesKey, file.string());
+  return params;
+}
+
+// The label of each shipped image, keyed by its pixels (at d = 784, x·255 are the pixels).
+std::map<std::string, int> shippedLabelsByPixels() {
+  const auto imagesPath = findDataFile(MnistRegime::kShippedImages);
+  const IdxArray images = readIdxFile(imagesPath);
+  const IdxArray labels = readIdxFile(imagesPath.parent_path() / "mnist-10k-labels-idx1-ubyte.gz");
+  const auto& pixels = std::get<std::vector<std::uint8_t>>(images.values);
+  std::map<std::string, int> byPixels;
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    byPixels[std::string(pixels.begin() + static_cast<long>(i * 784),
+                         pixels.begin() + static_cast<long>((i + 1) * 784))] =
+        static_cast<int>(labels.value(i));
+  return byPixels;
+}
+
+int labelOf(const std::map<std::string, int>& byPixels, const Eigen::VectorXd& image) {
+  std::string key;
+  for (double v : image)
+    key.push_back(static_cast<char>(static_cast<std::uint8_t>(std::lround(v * 255))));
+  const auto it = byPixels.find(key);
+  return it == byPixels.end() ? -1 : it->second;
+}
+
+TEST(Regimes, MnistPairsBySameOrDifferentDigit) {
+  const auto byPixels = shippedLabelsByPixels();
+  ParameterSet params;
+  params.set(MnistRegime::kPairsKey, std::string("same-digit"));
+  const Pairs same = draw(regime("mnist"), 784, 200, 19, params);
+  params.set(MnistRegime::kPairsKey, std::string("different-digits"));
+  const Pairs different = draw(regime("mnist"), 784, 200, 19, params);
+  std::set<int> digits;
+  for (std::size_t p = 0; p < 200; ++p) {
+    const int a = labelOf(byPixels, same.x[p]), b = labelOf(byPixels, same.y[p]);
+    ASSERT_GE(a, 0);
+    EXPECT_EQ(a, b);
+    EXPECT_NE(same.x[p], same.y[p]);
+    digits.insert(a);
+    EXPECT_NE(labelOf(byPixels, different.x[p]), labelOf(byPixels, different.y[p]));
+  }
+  EXPECT_EQ(digits.size(), 10u);
+}
+
+TEST(Regimes, MnistPairsByDigitNeedTheLabelsFile) {
+  const ScratchFolder folder;
+  std::vector<float> values(32, 0.5f);
+  IdxArray images;
+  images.dimensions = {2, 4, 4};
+  images.values = values;
+  const auto imagesPath = folder.path() / "mine-images-idx3-ubyte.gz";
+  writeIdxFile(imagesPath, images, true);
+  ParameterSet params = mnistParams(imagesPath);
+  params.set(MnistRegime::kPairsKey, std::string("same-digit"));
+  std::string message;
+  EXPECT_EQ(dataErrorKey([&] { regime("mnist").prepare(4, params); }, &message), "mnist-pairs");
+  EXPECT_NE(message.find("mine-labels-idx1-ubyte.gz"), std::string::npos) << message;
+
+  IdxArray labels;
+  labels.dimensions = {2};
+  labels.values = std::vector<std::uint8_t>{3, 5};
+  writeIdxFile(folder.path() / "mine-labels-idx1-ubyte.gz", labels, true);
+  EXPECT_EQ(dataErrorKey([&] { regime("mnist").prepare(4, params); }, &message), "mnist-pairs");
+  EXPECT_NE(message.find("no digit (label) has two images"), std::string::npos) << message;
+  params.set(MnistRegime::kPairsKey, std::string("different-digits"));
+  EXPECT_EQ(dataErrorKey([&] { regime("mnist").prepare(4, params); }), "");
+
+  labels.dimensions = {3};
+  labels.values = std::vector<std::uint8_t>{3, 5, 5};
+  writeIdxFile(folder.path() / "mine-labels-idx1-ubyte.gz", labels, true);
+  EXPECT_EQ(dataErrorKey([&] { regime("mnist").prepare(4, params); }, &message), "mnist-pairs");
+  EXPECT_NE(message.find("3 labels for 2 images"), std::string::npos) << message;
+
+  const auto oddName = folder.path() / "digits.idx";
+  writeIdxFile(oddName, images, false);
+  params.set(MnistRegime::kImagesKey, oddName.string());
+  EXPECT_EQ(dataErrorKey([&] { regime("mnist").prepare(4, params); }, &message), "mnist-pairs");
+  EXPECT_NE(message.find("no 'images' in it"), std::string::npos) << message;
+}
+
 TEST(Regimes, MnistNeedsASquareDimensionUpTo784) {
   const Regime& mnist = regime("mnist");
   for (int d : {1, 4, 64, 100, 784})
@@ -259,12 +343,6 @@ TEST(Regimes, MnistNeedsASquareDimensionUpTo784) {
     EXPECT_NE(mnist.dimensionError(d), "") << d;
     EXPECT_EQ(dataErrorKey([&] { mnist.prepare(d, {}); }), "d") << d;
   }
-}
-
-ParameterSet mnistParams(const std::filesystem::path& file) {
-  ParameterSet params;
-  params.set(MnistRegime::kImagesKey, file.string());
-  return params;
 }
 
 IdxArray floatImages(std::vector<float> values, std::uint32_t count, std::uint32_t side) {
@@ -416,7 +494,8 @@ class RegimeInExperiment : public ::testing::Test {
 
 TEST_F(RegimeInExperiment, DeclaresTheRegimeFileParameters) {
   const auto specs = experiment_.parameters();
-  for (const char* key : {"regime", "mnist-images", "mnist-resize", "csv-x", "csv-y"}) {
+  for (const char* key :
+       {"regime", "mnist-images", "mnist-resize", "mnist-pairs", "csv-x", "csv-y"}) {
     const ParameterSpec* spec = findSpec(specs, key);
     ASSERT_NE(spec, nullptr) << key;
     EXPECT_EQ(spec->group, "Data");
