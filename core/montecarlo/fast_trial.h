@@ -170,4 +170,81 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
   return total.result(s.logOffset);
 }
 
+// Structured blocks (orf-fast, simrf-fast; SimRF App. B.2 after Choromanski et al. 2017): the Haar
+// rotation is replaced by M = H D₃ H D₂ H D₁ / n^{3/2}, H the n×n Hadamard matrix (n = d padded to
+// a power of two) and D_k random ±1 diagonals — orthogonal, applied in O(n log n), but not Haar, so
+// the features see the actual frame (M e₁, M e₂) of the pair instead of a random one.
+
+// In-place fast Walsh–Hadamard transform (unnormalised), n a power of two.
+RFSCOPE_HOST_DEVICE inline void hadamardTransform(double* v, int n) {
+  for (int half = 1; half < n; half *= 2)
+    for (int start = 0; start < n; start += 2 * half)
+      for (int i = start; i < start + half; ++i) {
+        const double a = v[i], b = v[i + half];
+        v[i] = a + b;
+        v[i + half] = a - b;
+      }
+}
+
+// v ← H D₃ H D₂ H D₁ v / n^{3/2}, with signs[k n + i] the i-th entry of D_{k+1}.
+RFSCOPE_HOST_DEVICE inline void structuredRotation(double* v, int n, const double* signs) {
+  for (int k = 0; k < 3; ++k) {
+    for (int i = 0; i < n; ++i)
+      v[i] *= signs[k * n + i];
+    hadamardTransform(v, n);
+  }
+  const double scale = 1.0 / (n * std::sqrt(static_cast<double>(n)));
+  for (int i = 0; i < n; ++i)
+    v[i] *= scale;
+}
+
+// 3n random signs (one bit each).
+RFSCOPE_HOST_DEVICE inline void randomSigns(TrialStream& rng, int count, double* signs) {
+  std::uint64_t word = 0;
+  for (int i = 0; i < count; ++i) {
+    if (i % 64 == 0) word = rng.bits();
+    signs[i] = (word >> (i % 64)) & 1 ? 1.0 : -1.0;
+  }
+}
+
+// axis1, axis2: the pair's frame vectors (length n, zero-padded); scratch: 5n doubles.
+RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
+    const FastTrialSpec& s, BlockGeometry geometry, const double* axis1, const double* axis2,
+    std::uint64_t trial, const ZigguratTables& tables, double* scratch) {
+  TrialStream rng(s.seed, trial, tables);
+  const int n = s.dimension;
+  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  double* a = scratch;
+  double* b = scratch + n;
+  double* signs = scratch + 2 * n;
+  EnvelopeSum total;
+  for (std::int64_t start = 0; start < s.features; start += n) {
+    const std::int64_t rows = s.features - start < n ? s.features - start : n;
+    randomSigns(rng, 3 * n, signs);
+    for (int i = 0; i < n; ++i) {
+      a[i] = axis1[i];
+      b[i] = axis2[i];
+    }
+    structuredRotation(a, n, signs);
+    if (planar) structuredRotation(b, n, signs);
+    if (geometry == BlockGeometry::Simplex) {
+      applySimplexRows(a, n);
+      if (planar) applySimplexRows(b, n);
+    }
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const double norm = std::sqrt(chiSquareVariate(rng, n));
+      const double c1 = norm * a[i];
+      const double c2 = planar ? norm * b[i] : 0.0;
+      FeatureProjection w;
+      w.onSum = s.sum1 * c1 + s.sum2 * c2;
+      w.onDifference = s.diff1 * c1 + s.diff2 * c2;
+      w.normSquared = norm * norm;
+      double envelope = 0, factor = 0;
+      exponentialFeatureTerm(s.model, w, envelope, factor);
+      total.add(envelope, factor);
+    }
+  }
+  return total.result(s.logOffset);
+}
+
 }  // namespace rfscope

@@ -15,7 +15,9 @@ struct PairFrame {
   double diff1 = 0, diff2 = 0;  // coordinates of q = x - y
   double xNormSquared = 0, yNormSquared = 0;
 
-  static PairFrame fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+  // axis1, axis2 (optional): the frame's unit vectors e₁, e₂ (e₂ = 0 when span{p, q} is a line).
+  static PairFrame fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                               Eigen::VectorXd* axis1 = nullptr, Eigen::VectorXd* axis2 = nullptr);
   bool planar() const { return sum2 != 0 || diff2 != 0; }  // span{p, q} is 2-dimensional
 };
 

@@ -46,6 +46,8 @@ std::optional<CouplingKind> couplingKind(const std::string& id) {
   if (id == "orf") return CouplingKind::Orthogonal;
   if (id == "simrf") return CouplingKind::Simplex;
   if (id == "simrf-plus") return CouplingKind::SimplexPlus;
+  if (id == "orf-fast") return CouplingKind::OrthogonalFast;
+  if (id == "simrf-fast") return CouplingKind::SimplexFast;
   return std::nullopt;
 }
 
@@ -272,7 +274,23 @@ SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
 
 }  // namespace
 
-std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, std::string* error) {
+std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
+                                             std::string* error) {
+  // Structured couplings work in R^n, n = d padded to a power of two with zeros (the kernel and
+  // every norm are unchanged; the estimator's constants use n).
+  MonteCarloRequest padded;
+  const bool structured = original.coupling == "orf-fast" || original.coupling == "simrf-fast";
+  if (structured && original.x.size() == original.y.size() && original.x.size() >= 1) {
+    padded = original;
+    Eigen::Index n = 1;
+    while (n < original.x.size())
+      n *= 2;
+    padded.x = Eigen::VectorXd::Zero(n);
+    padded.y = Eigen::VectorXd::Zero(n);
+    padded.x.head(original.x.size()) = original.x;
+    padded.y.head(original.y.size()) = original.y;
+  }
+  const MonteCarloRequest& request = padded.x.size() > 0 ? padded : original;
   std::string ignored;
   if (!error) error = &ignored;
   if (!request.mechanism) return *error = "no mechanism given", std::nullopt;
@@ -293,7 +311,8 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
   plan.features = request.features;
   plan.seed = request.seed;
   plan.simplexPlusIterations = request.simplexPlusIterations;
-  if ((plan.coupling == CouplingKind::Simplex || plan.coupling == CouplingKind::SimplexPlus) &&
+  if ((plan.coupling == CouplingKind::Simplex || plan.coupling == CouplingKind::SimplexPlus ||
+       plan.coupling == CouplingKind::SimplexFast) &&
       plan.dimension < 2)
     return *error = "simplex couplings need d >= 2", std::nullopt;
   if (plan.coupling == CouplingKind::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
@@ -323,7 +342,7 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
   }
 
   plan.parametersUsed = params;
-  plan.frame = PairFrame::fromVectors(request.x, request.y);
+  plan.frame = PairFrame::fromVectors(request.x, request.y, &plan.frameAxis1, &plan.frameAxis2);
   plan.sum = request.x + request.y;
   plan.difference = request.x - request.y;
   const PairGeometry geometry = PairGeometry::fromVectors(request.x, request.y);
@@ -336,19 +355,31 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
 
 void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    TrialScratch& s) {
-  s.gaussian.resize(d, d);
-  for (int i = 0; i < d; ++i)
-    for (int j = 0; j < d; ++j)
-      s.gaussian(i, j) = rng.normal();
+  const auto gaussianMatrix = [&] {
+    s.gaussian.resize(d, d);
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j)
+        s.gaussian(i, j) = rng.normal();
+  };
   if (coupling == CouplingKind::Iid) {
+    gaussianMatrix();
     s.omega = s.gaussian;
     return;
   }
-  // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
-  const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
-  s.rotation = qr.householderQ();
-  for (int k = 0; k < d; ++k)
-    if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
+  if (isStructured(coupling)) {  // M = H D₃ H D₂ H D₁ / d^{3/2}, column by column
+    std::vector<double> signs(3 * static_cast<std::size_t>(d));
+    randomSigns(rng, 3 * d, signs.data());
+    s.rotation = Eigen::MatrixXd::Identity(d, d);
+    for (int j = 0; j < d; ++j)
+      structuredRotation(s.rotation.col(j).data(), d, signs.data());
+  } else {
+    // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
+    gaussianMatrix();
+    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
+    s.rotation = qr.householderQ();
+    for (int k = 0; k < d; ++k)
+      if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
+  }
   Eigen::VectorXd norms(d);  // χ_d as the norm of a fresh Gaussian vector
   for (int i = 0; i < d; ++i) {
     double squares = 0;
@@ -358,7 +389,7 @@ void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, Tria
     }
     norms[i] = std::sqrt(squares);
   }
-  if (coupling == CouplingKind::Orthogonal) {
+  if (coupling == CouplingKind::Orthogonal || coupling == CouplingKind::OrthogonalFast) {
     s.omega = norms.asDiagonal() * s.rotation;
     return;
   }
@@ -380,6 +411,15 @@ SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratc
   if (plan.path == SamplingPath::Full) return fullExponentialTrial(plan, trial, scratch);
   const FastTrialSpec spec = fastSpec(plan);
   if (plan.coupling == CouplingKind::Iid) return fastIidTrial(spec, trial, zigguratTables());
+  if (isStructured(plan.coupling)) {
+    scratch.frame.resize(5 * static_cast<std::size_t>(plan.dimension));
+    return fastStructuredTrial(spec,
+                               plan.coupling == CouplingKind::OrthogonalFast
+                                   ? BlockGeometry::Orthogonal
+                                   : BlockGeometry::Simplex,
+                               plan.frameAxis1.data(), plan.frameAxis2.data(), trial,
+                               zigguratTables(), scratch.frame.data());
+  }
   scratch.frame.resize(2 * static_cast<std::size_t>(plan.dimension));
   return fastBlockTrial(spec,
                         plan.coupling == CouplingKind::Orthogonal ? BlockGeometry::Orthogonal

@@ -25,7 +25,18 @@ enum class SamplingPath {
   Full   // brute force: every ω in full (Haar QR per block); the reference
 };
 
-enum class CouplingKind { Iid, Orthogonal, Simplex, SimplexPlus };
+enum class CouplingKind {
+  Iid,
+  Orthogonal,
+  Simplex,
+  SimplexPlus,
+  OrthogonalFast,  // H D₃ H D₂ H D₁ blocks, d padded to a power of two
+  SimplexFast
+};
+
+inline bool isStructured(CouplingKind c) {
+  return c == CouplingKind::OrthogonalFast || c == CouplingKind::SimplexFast;
+}
 
 enum class FeatureFamily {
   Exponential,  // trig, pos, pos-hyp, gerf, oprf
@@ -68,7 +79,8 @@ struct SamplingPlan {
   std::uint64_t seed = 1;
   int simplexPlusIterations = 3;
   PairFrame frame;
-  Eigen::VectorXd sum, difference;    // x + y and x - y (full path)
+  Eigen::VectorXd sum, difference;         // x + y and x - y (full path)
+  Eigen::VectorXd frameAxis1, frameAxis2;  // the frame's e₁, e₂ (structured couplings)
   double logOffset = 0;               // added to every trial's log: constant factors, kernel scale
   double logKernelValue = 0;          // the kernel the estimator is unbiased for
   bool fourthMomentInfinite = false;  // E[K̂⁴] = ∞: the variance estimate cannot converge

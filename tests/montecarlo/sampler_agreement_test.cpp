@@ -118,6 +118,12 @@ std::vector<Case> cases() {
     for (const char* coupling : {"iid", "orf", "simrf"})
       for (int d : {2, 5, 16})
         out.push_back({mechanism, coupling, d, 0.4});
+  for (int d : {2, 5, 16})
+    out.push_back({"hybrid-angular", "iid", d, 0.4});
+  for (const char* mechanism : {"trig", "pos", "oprf"})
+    for (const char* coupling : {"orf-fast", "simrf-fast"})
+      for (int d : {2, 5, 16})
+        out.push_back({mechanism, coupling, d, 0.4});
   return out;
 }
 
