@@ -17,6 +17,7 @@ namespace {
 
 struct Case {
   std::string mechanism;
+  Kernel kernel;
   std::string coupling;
   int d;
   double scale;  // σ = scale/√d, so |x + y|² ≈ 2 scale²
@@ -26,7 +27,8 @@ struct Case {
 
 std::string caseName(const ::testing::TestParamInfo<Case>& info) {
   const Case& c = info.param;
-  std::string name = c.mechanism + "_" + c.coupling + "_d" + std::to_string(c.d) + "_s" +
+  std::string name = c.mechanism + "_" + std::string(kernelId(c.kernel)) + "_" + c.coupling + "_d" +
+                     std::to_string(c.d) + "_s" +
                      std::to_string(static_cast<int>(std::lround(c.scale * 100))) + "_m" +
                      std::to_string(c.features) + "_" + std::to_string(info.index);
   for (char& ch : name)
@@ -43,9 +45,11 @@ TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
                                                    c.scale / std::sqrt(c.d), c.features, 200000);
   for (const auto& [key, value] : c.parameters)
     request.parameters.set(key, value);
+  request.kernel = c.kernel;
 
   AnalyticRequest analytic;
   analytic.mechanism = request.mechanism;
+  analytic.kernel = c.kernel;
   analytic.coupling = c.coupling;
   analytic.features = c.features;
   analytic.parameters = request.parameters;
@@ -76,19 +80,33 @@ std::vector<Case> iidCases() {
     for (double scale : {0.2, 0.5, 0.8}) {
       for (const char* id :
            {"trig", "pos", "pos-hyp", "oprf", "pois", "geom", "pois-plus", "geom-plus"})
-        out.push_back({id, "iid", d, scale, 1, none});
+        out.push_back({id, Kernel::Gaussian, "iid", d, scale, 1, none});
+      out.push_back({"gerf",
+                     Kernel::Gaussian,
+                     "iid",
+                     d,
+                     scale,
+                     1,
+                     {{"A", 0.03}, {"A_imag", 0.02}, {"s", std::string("-1")}}});
       out.push_back(
-          {"gerf", "iid", d, scale, 1, {{"A", 0.03}, {"A_imag", 0.02}, {"s", std::string("-1")}}});
-      out.push_back({"gerf", "iid", d, scale, 1, {{"A", -0.1}, {"s", std::string("+1")}}});
+          {"gerf", Kernel::Gaussian, "iid", d, scale, 1, {{"A", -0.1}, {"s", std::string("+1")}}});
     }
     for (bool shared : {false, true})
-      out.push_back(
-          {"hybrid-angular", "iid", d, 0.8, 2, {{"n", std::int64_t{4}}, {"shared", shared}}});
-    out.push_back({"trig", "iid", d, 2.0, 1, none});
-    out.push_back({"oprf", "iid", d, 1.2, 3, none});
+      out.push_back({"hybrid-angular",
+                     Kernel::Gaussian,
+                     "iid",
+                     d,
+                     0.8,
+                     2,
+                     {{"n", std::int64_t{4}}, {"shared", shared}}});
+    out.push_back({"trig", Kernel::Gaussian, "iid", d, 2.0, 1, none});
+    for (const char* id :
+         {"trig", "pos", "oprf"})  // softmax: the Gaussian estimate times e^{(|x|²+|y|²)/2}
+      out.push_back({id, Kernel::Softmax, "iid", d, 0.8, 4, none});
+    out.push_back({"oprf", Kernel::Gaussian, "iid", d, 1.2, 3, none});
     for (const char* coupling : {"orf", "simrf"}) {
-      out.push_back({"pos", coupling, d, 0.5, d, none});
-      out.push_back({"pos", coupling, d, 0.5, d + d / 2, none});
+      out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d, none});
+      out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});
     }
   }
   return out;
