@@ -15,8 +15,10 @@ constexpr const char* kUsage = R"(usage: rfscope-cli COMMAND [OPTIONS]
 commands:
   list [--compact]
       JSON catalogue: experiments with their parameter specs, mechanisms, couplings, regimes.
-  run EXPERIMENT [--set KEY=VALUE]... [--csv FILE] [--json FILE]
-      Run an experiment; without --csv/--json the CSV table goes to stdout.
+  run [EXPERIMENT] [--preset ID] [--set KEY=VALUE]... [--csv FILE] [--json FILE]
+      [--png FILE] [--pdf FILE] [--svg FILE] [--width PX --height PX] [--dpi DPI]
+      Run an experiment (or a preset, whose values --set overrides); writes the table as CSV/JSON
+      and the plot the app shows as PNG/PDF/SVG. With no output file the CSV goes to stdout.
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
            [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
       Exact variance of the M-feature estimator at (x, y), as one JSON object.

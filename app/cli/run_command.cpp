@@ -6,7 +6,9 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
+#include "app/cli/plot_output.h"
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/preset.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json_export.h"
 #include "core/io/table_csv.h"
@@ -40,15 +42,34 @@ class StderrProgress final : public RunContext {
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
-  const Arguments arguments(args, {"--set", "--csv", "--json"}, {});
-  if (arguments.positionals().size() != 1)
-    throw UsageError("run needs exactly one experiment id (see 'rfscope-cli list')");
-  const std::string id = arguments.positionals().front();
+  const Arguments arguments(args,
+                            {"--set", "--preset", "--csv", "--json", "--png", "--pdf", "--svg",
+                             "--width", "--height", "--dpi"},
+                            {});
+  if (arguments.positionals().size() > 1)
+    throw UsageError("run takes one experiment id (see 'rfscope-cli list')");
+  const Preset* preset = nullptr;
+  if (arguments.has("--preset")) {
+    preset = findPreset(arguments.value("--preset"));
+    if (!preset) throw UsageError("unknown preset '" + arguments.value("--preset") + "'");
+  }
+  if (arguments.positionals().empty() && !preset)
+    throw UsageError("run needs an experiment id or --preset (see 'rfscope-cli list')");
+  const std::string id =
+      arguments.positionals().empty() ? preset->experimentId : arguments.positionals().front();
   const Experiment* experiment = findExperiment(id);
   if (!experiment) throw UsageError("unknown experiment '" + id + "' (see 'rfscope-cli list')");
+  if (preset && preset->experimentId != id)
+    throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId + "'");
+  const PlotOutputs plots = plotOutputs(arguments);
 
   const auto specs = experiment->parameters();
   ParameterSet params = ParameterSet::defaults(specs);
+  if (preset) {
+    std::vector<ParameterError> errors;
+    params = presetParameters(*preset, *experiment, errors);
+    if (!errors.empty()) throw UsageError(errors.front().message);
+  }
   for (const auto& assignment : arguments.all("--set")) {
     const auto [key, text] = splitAssignment("--set", assignment);
     const ParameterSpec* spec = findSpec(specs, key);
@@ -87,11 +108,12 @@ int runCommand(const std::vector<std::string>& args) {
                        {"table", tableToJson(result.table)}};
       writeFileAtomically(jsonPath, j.dump(2) + "\n");
     }
+    writePlots(result.table, plots);
   } catch (const std::exception& e) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 1;
   }
-  if (csvPath.empty() && jsonPath.empty()) std::cout << csv;
+  if (csvPath.empty() && jsonPath.empty() && plots.files.empty()) std::cout << csv;
   return 0;
 }
 

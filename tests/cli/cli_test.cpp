@@ -180,4 +180,41 @@ TEST(CliRun, BadParametersAndUnwritablePaths) {
   EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/out.csv'"), std::string::npos) << r.err;
 }
 
+TEST(CliRun, RendersThePlotHeadlessInEveryFormat) {
+  const fs::path dir = scratchDir();
+  const CliResult r = runCli("run --preset crt-fig2-normal --set sigma-steps=10 --width 640 --height 480 --png '" +
+                             (dir / "p.png").string() + "' --pdf '" + (dir / "p.pdf").string() + "' --svg '" +
+                             (dir / "p.svg").string() + "'");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  const std::string png = readFile(dir / "p.png");
+  ASSERT_GT(png.size(), 24u);
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+  auto bigEndian = [&](std::size_t at) {
+    return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+           (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
+  };
+  EXPECT_EQ(bigEndian(16), 640u);  // IHDR width and height
+  EXPECT_EQ(bigEndian(20), 480u);
+  EXPECT_EQ(readFile(dir / "p.pdf").rfind("%PDF-", 0), 0u);
+  const std::string svg = readFile(dir / "p.svg");
+  EXPECT_NE(svg.find("<svg"), std::string::npos);
+  EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(CliRun, PresetsAndTheirErrors) {
+  CliResult r = runCli("run --preset teach-positive-features-blow-up --set sigma-steps=5");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("# param d: 16"), std::string::npos);
+  EXPECT_NE(r.out.find("# param sigma-steps: 5"), std::string::npos);  // --set overrides the preset
+  r = runCli("run --preset nope");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("unknown preset 'nope'"), std::string::npos);
+  r = runCli("run variance-vs-sigma --png /nonexistent-dir/p.png");
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/p.png'"), std::string::npos) << r.err;
+  r = runCli("run variance-vs-sigma --png out.png --width 3");
+  EXPECT_EQ(r.exitCode, 2);
+}
+
 }  // namespace
