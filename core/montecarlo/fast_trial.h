@@ -28,12 +28,17 @@ struct FastTrialSpec {
   double logOffset = 0;  // includes -log M
 };
 
+RFSCOPE_HOST_DEVICE inline bool usesSecondAxis(const FastTrialSpec& s) {
+  return (s.model.needsSum() && s.sum2 != 0) || (s.model.needsDifference() && s.diff2 != 0);
+}
+
 RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial,
                                                   const ZigguratTables& tables) {
   TrialStream rng(s.seed, trial, tables);
-  const bool planar = s.sum2 != 0 || s.diff2 != 0;
   const bool needsNorm = s.model.needsNormSquared();
-  const int axes = (s.dimension >= 2 && (planar || needsNorm)) ? 2 : 1;
+  // The second frame coordinate matters only if a projection the model uses has one; otherwise
+  // g₂ enters |ω|² alone and joins the χ² of the orthogonal rest.
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
   const double restDegrees = s.dimension - axes;
   EnvelopeSum total;
   for (std::int64_t j = 0; j < s.features; ++j) {
@@ -99,7 +104,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
                                                     const ZigguratTables& tables, double* scratch) {
   TrialStream rng(s.seed, trial, tables);
   const int d = s.dimension;
-  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  const bool planar = usesSecondAxis(s);
   double* a = scratch;
   double* b = scratch + d;
   EnvelopeSum total;
@@ -213,7 +218,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
     std::uint64_t trial, const ZigguratTables& tables, double* scratch) {
   TrialStream rng(s.seed, trial, tables);
   const int n = s.dimension;
-  const bool planar = s.sum2 != 0 || s.diff2 != 0;
+  const bool planar = usesSecondAxis(s);
   double* a = scratch;
   double* b = scratch + n;
   double* signs = scratch + 2 * n;

@@ -32,7 +32,7 @@ void frameCoordinates(const Eigen::VectorXd& longer, const Eigen::VectorXd& othe
 }  // namespace
 
 PairFrame PairFrame::fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
-                                 Eigen::VectorXd* axis1, Eigen::VectorXd* axis2) {
+                                 Eigen::VectorXd* axis1, Eigen::VectorXd* axis2, FrameAxis first) {
   assert(x.size() == y.size());
   PairFrame frame;
   frame.dimension = static_cast<int>(x.size());
@@ -40,7 +40,11 @@ PairFrame PairFrame::fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd
   frame.yNormSquared = y.squaredNorm();
   const Eigen::VectorXd sum = x + y;
   const Eigen::VectorXd difference = x - y;
-  if (sum.squaredNorm() >= difference.squaredNorm()) {
+  const bool alongSum =
+      first == FrameAxis::Sum ||
+      (first == FrameAxis::Longer && sum.squaredNorm() >= difference.squaredNorm()) ||
+      (first == FrameAxis::Difference && difference.squaredNorm() == 0);
+  if (alongSum) {
     frameCoordinates(sum, difference, frame.sum1, frame.diff1, frame.diff2, axis1, axis2);
   } else {
     frameCoordinates(difference, sum, frame.diff1, frame.sum1, frame.sum2, axis1, axis2);

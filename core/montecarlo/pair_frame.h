@@ -9,6 +9,10 @@
 
 namespace rfscope {
 
+// Which vector the frame's first axis follows. A mechanism that sees only ωᵀ(x + y) (pos, oprf)
+// then needs a single normal per feature: with e₁ ∥ p, p has no second coordinate.
+enum class FrameAxis { Longer, Sum, Difference };
+
 struct PairFrame {
   int dimension = 0;
   double sum1 = 0, sum2 = 0;    // coordinates of p = x + y
@@ -17,7 +21,8 @@ struct PairFrame {
 
   // axis1, axis2 (optional): the frame's unit vectors e₁, e₂ (e₂ = 0 when span{p, q} is a line).
   static PairFrame fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
-                               Eigen::VectorXd* axis1 = nullptr, Eigen::VectorXd* axis2 = nullptr);
+                               Eigen::VectorXd* axis1 = nullptr, Eigen::VectorXd* axis2 = nullptr,
+                               FrameAxis first = FrameAxis::Longer);
   bool planar() const { return sum2 != 0 || diff2 != 0; }  // span{p, q} is 2-dimensional
 };
 

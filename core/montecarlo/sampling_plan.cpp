@@ -342,7 +342,13 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   }
 
   plan.parametersUsed = params;
-  plan.frame = PairFrame::fromVectors(request.x, request.y, &plan.frameAxis1, &plan.frameAxis2);
+  FrameAxis first = FrameAxis::Longer;
+  if (plan.family == FeatureFamily::Exponential) {
+    if (!plan.exponential.needsDifference()) first = FrameAxis::Sum;
+    if (!plan.exponential.needsSum()) first = FrameAxis::Difference;
+  }
+  plan.frame =
+      PairFrame::fromVectors(request.x, request.y, &plan.frameAxis1, &plan.frameAxis2, first);
   plan.sum = request.x + request.y;
   plan.difference = request.x - request.y;
   const PairGeometry geometry = PairGeometry::fromVectors(request.x, request.y);
