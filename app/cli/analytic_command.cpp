@@ -24,16 +24,20 @@ int analyticCommand(const std::vector<std::string>& args) {
     return 3;
   }
 
-  const nlohmann::json out{{"mechanism", estimator.mechanismId},
-                           {"kernel", kernelId(estimator.kernel)},
-                           {"coupling", estimator.coupling},
-                           {"d", estimator.x.size()},
-                           {"m", estimator.features},
-                           {"kernel_value", plainFromLog(answer.logKernelValue)},
-                           {"log_kernel_value", logValueToJson(answer.logKernelValue)},
-                           {"variance", plainFromLog(answer.logVariance)},
-                           {"log_variance", logValueToJson(answer.logVariance)},
-                           {"params", parameterSetToJson(answer.parametersUsed)}};
+  nlohmann::json out{{"mechanism", estimator.mechanismId},
+                     {"kernel", kernelId(estimator.kernel)},
+                     {"coupling", estimator.coupling},
+                     {"d", estimator.x.size()},
+                     {"m", estimator.features},
+                     {"kernel_value", plainFromLog(answer.logKernelValue)},
+                     {"log_kernel_value", logValueToJson(answer.logKernelValue)},
+                     {"variance", plainFromLog(answer.logVariance)},
+                     {"log_variance", logValueToJson(answer.logVariance)},
+                     {"params", parameterSetToJson(answer.parametersUsed)}};
+  if (answer.hasConformity) {  // positive features: the coupling's RF-conformity (SimRF eq. 10)
+    out["conformity"] = plainFromLog(answer.logConformity);
+    out["log_conformity"] = logValueToJson(answer.logConformity);
+  }
   std::cout.precision(17);
   std::cout << out.dump() << "\n";
   return 0;

@@ -2,16 +2,23 @@
 
 #include <cmath>
 
+#include "core/couplings/positive_conformity.h"
+
 namespace rfscope {
 
 AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y) {
   AnalyticAnswer answer;
   const PairInput pair(x, y);
-  answer.logKernelValue = logKernelValue(request.kernel, pair.geometry);
-  if (request.coupling != "iid") {
-    answer.unavailableReason = "no closed form for mechanism '" + request.mechanism->info().id +
-                               "' with coupling '" + request.coupling + "'";
+  const auto& g = pair.geometry;
+  answer.logKernelValue = logKernelValue(request.kernel, g);
+  const std::string& id = request.mechanism->info().id;
+  CouplingKind kind = CouplingKind::Iid;
+  const bool known = couplingKindFromId(request.coupling, &kind);
+  if (!known || (kind != CouplingKind::Iid && id != "pos")) {
+    answer.unavailableReason = "no closed form for mechanism '" + id + "' with coupling '" +
+                               request.coupling + "'" +
+                               (known ? " (coupled closed forms exist for 'pos' only)" : "");
     return answer;
   }
   const VarianceResult one = request.mechanism->logVariance(pair, request.parameters);
@@ -20,10 +27,28 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::Vec
     answer.unavailableReason = one.unavailableReason;
     return answer;
   }
+  const double scale = logVarianceScale(request.kernel, g);
+  if (id == "pos") {
+    const ConformityResult conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
+    if (!conformity.available) {
+      answer.unavailableReason = kind == CouplingKind::Simplex && g.dimension < 2
+                                     ? "simplex coupling needs d >= 2"
+                                     : "RF-conformity is evaluated for |x + y|² <= 700 only";
+      return answer;
+    }
+    answer.hasConformity = true;
+    answer.logConformity = conformity.logConformity;
+    if (kind != CouplingKind::Iid) {
+      answer.available = true;
+      answer.logVariance = coupledPositiveLogVariance(kind, g.dimension, request.features,
+                                                      g.diffNormSquared, g.sumNormSquared) +
+                           scale;
+      return answer;
+    }
+  }
   answer.available = true;
   // M i.i.d. features: the estimator is their mean, so the variance divides by M.
-  answer.logVariance = one.logVariance + logVarianceScale(request.kernel, pair.geometry) -
-                       std::log(static_cast<double>(request.features));
+  answer.logVariance = one.logVariance + scale - std::log(static_cast<double>(request.features));
   return answer;
 }
 

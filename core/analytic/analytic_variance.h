@@ -1,6 +1,9 @@
 #pragma once
 // The exact variance (= MSE: every estimator is unbiased) of an M-feature estimator of a kernel at
 // one pair (x, y), in the log domain, for a mechanism, a coupling and parameters.
+// Couplings: "iid" for every mechanism (one-feature variance / M); "orf" and "simrf" for PosRF
+// ("pos") through the RF-conformity closed forms (core/couplings/positive_conformity.h); any other
+// combination has no closed form and is reported as not available.
 
 #include <cstdint>
 #include <string>
@@ -26,6 +29,9 @@ struct AnalyticAnswer {
   double logKernelValue = 0;
   double logVariance = kNegativeInfinity;
   ParameterSet parametersUsed;
+  // RF-conformity ρ (SimRF eq. 10) of the coupling, for positive random features ("pos") only.
+  bool hasConformity = false;
+  double logConformity = 0;
 };
 
 AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,

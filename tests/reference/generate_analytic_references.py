@@ -243,6 +243,70 @@ def var_hybrid_angular(x, y, params):
     return mpmath.exp(-xx - yy) * mse
 
 
+# ---------------------------------------------------------------------------------------------
+# Couplings of positive features (SimRF paper) -------------------------------------------------
+
+def rho_orf(d, u):
+    return mpmath.hyp1f1(d, mpf(d) / 2, u / 2)  # closed form of eq. (23)
+
+
+def rho_simrf(d, u):
+    # Eq. (24) summed term by term exactly as printed (its inner sum alternates; the working
+    # precision is raised by stable_log until the result is stable).
+    d = mpf(d)
+    t = -1 / (d - 1)
+    half = [mpmath.gamma((d + p) / 2) / mpmath.gamma((d + p + 1) / 2) for p in range(2000)]
+    total, k = mpf(0), 0
+    prefactor = mpmath.sqrt(mpmath.pi) / (mpmath.gamma(d / 2) * 2 ** (d - 1))
+    while True:
+        inner = mpmath.fsum(t ** p * half[p] / (mpmath.factorial(k - p) * mpmath.factorial(p))
+                            for p in range(k + 1))
+        term = mpmath.gamma(k + d) / mpmath.gamma(k + d / 2) * (u / 2) ** k * inner
+        total += term
+        k += 1
+        if k > u + 10 and abs(term) < abs(total) * mpf(10) ** (-mp.dps - 5):
+            break
+    return prefactor * total
+
+
+def rho_of(coupling, d, u):
+    return rho_orf(d, u) if coupling == "orf" else rho_simrf(d, u)
+
+
+def coupled_variance(coupling, d, m_total, u, diff):
+    # Eq. (11) per block of m <= d features, ceil(M/d) independent blocks, last one partial:
+    # Var = (1/M^2) sum_b m_b^2 MSE_b.
+    S = (u + diff) / 2  # |x|^2 + |y|^2
+    rho = rho_of(coupling, d, u)
+    blocks = [d] * (m_total // d) + ([m_total % d] if m_total % d else [])
+    total = mpf(0)
+    for m in blocks:
+        mse = mpmath.exp(-2 * S) / m * ((mpmath.exp(2 * u) - mpmath.exp(u)) +
+                                        (m - 1) * (rho - mpmath.exp(u)))
+        total += m * m * mse
+    return total / (m_total * m_total)
+
+
+def conformity_cases():
+    cases = []
+    for d in (2, 3, 8, 64, 256, 1024):
+        for v in (1e-8, 1e-3, 0.5, 1.0, 3.0, 6.0, 10.0):
+            u = v * v
+            diff = 0.5 * u + 0.25
+            for coupling in ("orf", "simrf"):
+                log_rho = stable_log(rho_of, coupling, d, mpf(u))
+                log_deficit = stable_log(lambda c, dd, uu: 1 - rho_of(c, dd, uu) * mpmath.exp(-uu),
+                                         coupling, d, mpf(u))
+                variances = {}
+                for m_total in sorted({1, 2, d, 2 * d + 1, 3 * d}):
+                    variances[str(m_total)] = fmt(stable_log(
+                        coupled_variance, coupling, d, m_total, mpf(u), mpf(diff)))
+                cases.append({"coupling": coupling, "d": d, "u": u, "diff": diff,
+                              "log_conformity": fmt(log_rho), "log_deficit": fmt(log_deficit),
+                              "log_variance": variances})
+    return cases
+
+
 MECHANISMS = {
     "trig": var_trig,
     "pos": var_pos,
@@ -338,6 +402,7 @@ def main():
         "digits": DIGITS,
         "pairs": pairs,
         "cases": cases,
+        "conformity": conformity_cases(),
     }
     with open(OUT, "w") as f:
         json.dump(out, f, indent=None, separators=(",", ":"))
