@@ -13,11 +13,17 @@ import json
 import pathlib
 import subprocess
 import sys
+import time
 
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 import numpy_reference  # noqa: E402
+
+
+def trials_of(coupling):
+    # The trials per benchmark iteration in monte_carlo_benchmark.cpp.
+    return {"iid": 200000, "orf": 100000, "simrf": 100000}[coupling]
 
 
 def rfscope_rates(binary):
@@ -31,7 +37,9 @@ def rfscope_rates(binary):
             continue
         name, threads = b["run_name"].split("/")[:2]
         coupling = {"posIid": "iid", "posOrf": "orf", "posSimrf": "simrf"}[name]
-        rates[(coupling, int(threads))] = (b["trials_per_second"], b.get("label", ""))
+        # cpu_time is the calling thread's, which does all the work on 1 thread (time unit: ms).
+        cpu_rate = trials_of(coupling) / (b["cpu_time"] / 1000.0)
+        rates[(coupling, int(threads))] = (b["trials_per_second"], b.get("label", ""), cpu_rate)
     return rates
 
 
@@ -44,18 +52,21 @@ def main():
     d = m = 64
     i = np.arange(d)
     x, y = 0.1 * np.sin(i + 1.0), 0.1 * np.cos(2.0 * i + 1.0)
-    print(f"{'coupling':8s} {'NumPy trials/s':>15s} {'RFScope 1 thr':>14s} {'2 thr':>12s} "
-          f"{'speed-up 1':>11s} {'speed-up 2':>11s} {'scaling':>8s}  MSE NumPy / RFScope")
+    print("trials per second (wall clock); 'CPU' compares CPU time per trial on one thread, which")
+    print("other load on the machine disturbs less than wall-clock time")
+    print(f"{'coupling':8s} {'NumPy':>8s} {'RFScope 1 thr':>14s} {'2 thr':>10s} "
+          f"{'speed-up 1':>11s} {'speed-up 2':>11s} {'CPU':>6s} {'scaling':>8s}  MSE NumPy / RFScope")
     for coupling in ("iid", "orf", "simrf"):
-        import time
         rng = np.random.RandomState(7)
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         mse = numpy_reference.empirical_mse(coupling, x, y, m, args.numpy_trials, rng)
         numpy_rate = args.numpy_trials / (time.perf_counter() - start)
-        one, label = rates[(coupling, 1)]
-        two, _ = rates[(coupling, 2)]
-        print(f"{coupling:8s} {numpy_rate:15.0f} {one:14.0f} {two:12.0f} {one / numpy_rate:10.0f}x "
-              f"{two / numpy_rate:10.0f}x {two / one:7.2f}x  {mse:.5g} / {label}")
+        numpy_cpu_rate = args.numpy_trials / (time.process_time() - cpu_start)
+        one, label, one_cpu = rates[(coupling, 1)]
+        two, _, _ = rates[(coupling, 2)]
+        print(f"{coupling:8s} {numpy_rate:8.0f} {one:14.0f} {two:10.0f} {one / numpy_rate:10.0f}x "
+              f"{two / numpy_rate:10.0f}x {one_cpu / numpy_cpu_rate:5.0f}x {two / one:7.2f}x  "
+              f"{mse:.5g} / {label}")
 
 
 if __name__ == "__main__":
