@@ -1,6 +1,7 @@
 #include "core/analytic/analytic_variance.h"
 
 #include <cmath>
+#include <utility>
 
 #include "core/couplings/positive_conformity.h"
 
@@ -21,8 +22,8 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::Vec
                                (known ? " (coupled closed forms exist for 'pos' only)" : "");
     return answer;
   }
-  const VarianceResult one = request.mechanism->logVariance(pair, request.parameters);
-  answer.parametersUsed = one.parametersUsed;
+  VarianceResult one = request.mechanism->logVariance(pair, request.parameters);
+  answer.parametersUsed = std::move(one.parametersUsed);
   if (!one.available) {
     answer.unavailableReason = one.unavailableReason;
     return answer;

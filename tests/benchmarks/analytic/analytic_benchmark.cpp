@@ -1,0 +1,105 @@
+// Analytic layer timings (run by hand: analytic_benchmark --benchmark_format=json).
+// Targets (issue 3): one-feature closed forms < 1 µs each; conformity series < 20 µs at d = 64,
+// v = 6; the 200-σ × 100-pair × 10-mechanism variance-vs-sigma table < 50 ms on one core.
+
+#include <benchmark/benchmark.h>
+#include <tbb/global_control.h>
+
+#include <random>
+
+#include "core/couplings/positive_conformity.h"
+#include "core/experiments/variance_vs_sigma.h"
+#include "core/mechanisms/mechanism_registry.h"
+
+namespace rfscope {
+namespace {
+
+Eigen::VectorXd randomVector(std::mt19937_64& rng, int d, double sigma) {
+  std::normal_distribution<double> normal(0.0, sigma);
+  Eigen::VectorXd v(d);
+  for (int l = 0; l < d; ++l)
+    v[l] = normal(rng);
+  return v;
+}
+
+// Explicit parameters: the closed form alone. "auto" variants include the optimisers.
+ParameterSet fixedParameters(const std::string& id) {
+  ParameterSet p;
+  if (id == "gerf") {
+    p.set("A", -0.1);
+    p.set("A_imag", 0.05);
+    p.set("s", std::string("+1"));
+  } else if (id == "geom" || id == "geom-plus") {
+    p.set("p", 0.5);
+  }
+  return p;
+}
+
+void oneFeature(benchmark::State& state, const std::string& id, bool automatic) {
+  std::mt19937_64 rng(1);
+  const Eigen::VectorXd x = randomVector(rng, 64, 0.5), y = randomVector(rng, 64, 0.5);
+  const Mechanism* mechanism = findMechanism(id);
+  const ParameterSet params = automatic ? ParameterSet() : fixedParameters(id);
+  for (auto _ : state) {
+    const VarianceResult r = mechanism->logVariance(PairInput(x, y), params);
+    benchmark::DoNotOptimize(r.logVariance);
+  }
+}
+
+void conformity(benchmark::State& state, CouplingKind kind) {
+  const int d = static_cast<int>(state.range(0));
+  const double v = static_cast<double>(state.range(1));
+  for (auto _ : state)
+    benchmark::DoNotOptimize(positiveConformity(kind, d, v * v).logConformity);
+}
+
+void varianceVsSigma(benchmark::State& state, std::vector<std::string> mechanisms) {
+  const tbb::global_control oneCore(tbb::global_control::max_allowed_parallelism, 1);
+  const VarianceVsSigma experiment;
+  ParameterSet params = ParameterSet::defaults(experiment.parameters());
+  params.set("d", std::int64_t{64});
+  params.set("sigma-min", 0.05);
+  params.set("sigma-max", 1.0);
+  params.set("sigma-steps", std::int64_t{200});
+  params.set("pairs", std::int64_t{100});
+  params.set("mechanisms", mechanisms);
+  for (auto _ : state) {
+    SilentRunContext context;
+    benchmark::DoNotOptimize(experiment.run(params, context).table.columns.size());
+  }
+}
+
+const std::vector<std::string> kMechanisms{"trig",      "pos",           "pos-hyp", "gerf",
+                                           "oprf",      "pois",          "geom",    "pois-plus",
+                                           "geom-plus", "hybrid-angular"};
+
+int registerAll() {
+  for (const auto& id : kMechanisms) {
+    benchmark::RegisterBenchmark(("OneFeature/d64/" + id).c_str(), oneFeature, id, false);
+    if (id == "gerf" || id == "geom" || id == "geom-plus" || id == "pois" || id == "oprf")
+      benchmark::RegisterBenchmark(("OneFeatureOptimised/d64/" + id).c_str(), oneFeature, id, true);
+  }
+  benchmark::RegisterBenchmark("Conformity/orf", conformity, CouplingKind::Orthogonal)
+      ->Args({64, 6})
+      ->Args({1024, 10})
+      ->Args({3, 6});
+  benchmark::RegisterBenchmark("Conformity/simrf", conformity, CouplingKind::Simplex)
+      ->Args({64, 6})
+      ->Args({1024, 10})
+      ->Args({3, 6});
+  // Closed forms only (GERF's and GeomRF's parameter optimisers excluded: see OneFeatureOptimised).
+  benchmark::RegisterBenchmark("VarianceVsSigma/200x100/closed-forms", varianceVsSigma,
+                               std::vector<std::string>{"trig", "pos", "pos-hyp", "oprf", "pois",
+                                                        "pois-plus", "hybrid-angular"})
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("VarianceVsSigma/200x100/10-mechanisms", varianceVsSigma,
+                               kMechanisms)
+      ->Unit(benchmark::kMillisecond)
+      ->Iterations(1);
+  return 0;
+}
+
+const int registered = registerAll();
+
+}  // namespace
+}  // namespace rfscope
