@@ -107,9 +107,12 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
     r.heavyTailReasons.push_back(
         "the estimator's fourth moment is infinite: the sample variance "
         "does not converge at the usual rate, if at all");
-  if (r.relativeStdErr > 0.3)
+  if (std::isfinite(r.relativeStdErr) && r.relativeStdErr > 0.3)
     r.heavyTailReasons.push_back("the variance differs strongly between batches of trials");
-  if (largestShare(moments) > 0.1)
+  // Light tails give the largest trial a share of about 2 ln(n)/n; far more than that (and at
+  // least 10%) means the variance rests on a handful of rare values.
+  const double n = static_cast<double>(std::max<std::int64_t>(moments.count, 2));
+  if (largestShare(moments) > std::max(0.1, 10 * std::log(n) / n))
     r.heavyTailReasons.push_back("a single trial carries more than 10% of the sum of squares");
   r.heavyTail = !r.heavyTailReasons.empty();
   return r;
