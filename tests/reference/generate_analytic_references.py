@@ -307,6 +307,30 @@ def conformity_cases():
     return cases
 
 
+def hrf_cases():
+    # HRF Lemma 3.4 and Thm 3.5 as printed, in logs.
+    cases = []
+    for r in (0.5, 1.0, 1.5, 3.0):
+        for theta in (1e-6, 0.3, 1.5, 3.0, 3.141592):
+            for m, n in ((1, 1), (16, 8)):
+                with mpmath.workdps(50):
+                    R, T = mpf(r), mpf(theta)
+                    def eps(t):
+                        a = R * R * mpmath.sin(t / 2) ** 2
+                        return mpmath.exp(2 * a) * (1 - mpmath.exp(-4 * a)) / mpmath.sqrt(2 * m)
+                    W = mpmath.exp(2 * R * R) * (1 - mpmath.exp(-4 * R * R))
+                    case = {"theta": theta, "r": r, "m": m, "n": n,
+                            "log_trig": fmt(mpmath.log(eps(T))),
+                            "log_pos_hyp": fmt(mpmath.log(eps(mpmath.pi - T))),
+                            "log_max": fmt(mpmath.log(W / mpmath.sqrt(2 * m)))}
+                    if r >= 1:
+                        bound = W / (R * mpmath.sqrt(2 * m)) * mpmath.sqrt(
+                            1 / mpmath.pi - 1 / (n * mpmath.pi) + 1 / (n * mpmath.sqrt(mpmath.pi)))
+                        case["log_bound"] = fmt(mpmath.log(bound))
+                cases.append(case)
+    return cases
+
+
 MECHANISMS = {
     "trig": var_trig,
     "pos": var_pos,
@@ -403,6 +427,7 @@ def main():
         "pairs": pairs,
         "cases": cases,
         "conformity": conformity_cases(),
+        "hrf": hrf_cases(),
     }
     with open(OUT, "w") as f:
         json.dump(out, f, indent=None, separators=(",", ":"))
