@@ -1,0 +1,35 @@
+#pragma once
+// Data-driven parameters from sets {x_i}, {y_j} (CRT §3.1-3.2): each optimum is computed from O(Ld)
+// averages over all pairs, under CRT's homogeneity assumption, instead of per pair:
+//   eq. (8):  mean |x_i + s y_j|² = mean|x|² + 2s (mean x)ᵀ(mean y) + mean|y|²  (A* of OPRF, GERF)
+//   eq. (12): mean Σ_l x_l² y_l² = Σ_l mean(x_l²) mean(y_l²)                 (λ* of PoisRF)
+//   eq. (14): mean |x_l y_l| = mean|x_l| · mean|y_l| per coordinate            (p* of GeomRF)
+
+#include <vector>
+
+#include <Eigen/Core>
+
+#include "core/analytic/gerf_optimizer.h"
+
+namespace rfscope {
+
+struct SetStatistics {
+  int dimension = 0;
+  double meanXNormSquared = 0, meanYNormSquared = 0;
+  double meanSumNormSquared = 0;    // eq. (8), s = +1
+  double meanDiffNormSquared = 0;   // eq. (8), s = -1
+  double meanPoisStatistic = 0;     // eq. (12)
+  Eigen::VectorXd meanAbsProducts;  // eq. (14)
+};
+
+SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
+                            const std::vector<Eigen::VectorXd>& ys);
+
+double dataDrivenOprfA(const SetStatistics& stats);       // A* = (1 - 1/ρ*)/8 at the mean |x+y|²
+double dataDrivenPoisLambda(const SetStatistics& stats);  // λ* = √(mean S / d)
+// p* minimising -d log p + Σ_l log I₀(2 mean|x_l y_l| / √(1-p)) (Brent over logit p).
+double dataDrivenGeomP(const SetStatistics& stats);
+// GERF optimised over complex A and s (gerf_optimizer.h) at the averaged statistics.
+GerfOptimum dataDrivenGerf(const SetStatistics& stats);
+
+}  // namespace rfscope

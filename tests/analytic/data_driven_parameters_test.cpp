@@ -1,0 +1,89 @@
+// Data-driven parameters (CRT eqs. 8, 12, 14) and the numerical GERF optimum.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/analytic/data_driven_parameters.h"
+#include "core/mechanisms/discrete_rf.h"
+#include "core/mechanisms/mechanism_registry.h"
+#include "core/random/philox_stream.h"
+
+namespace rfscope {
+namespace {
+
+std::vector<Eigen::VectorXd> gaussianSet(std::uint64_t stream, int count, int d, double sigma,
+                                         double shift) {
+  PhiloxStream rng(5, stream);
+  std::vector<Eigen::VectorXd> set(count, Eigen::VectorXd(d));
+  for (auto& v : set)
+    for (int l = 0; l < d; ++l)
+      v[l] = shift + sigma * rng.normal();
+  return set;
+}
+
+TEST(DataDrivenParameters, StatisticsEqualBruteForcePairAverages) {
+  const auto xs = gaussianSet(1, 30, 7, 0.8, 0.2), ys = gaussianSet(2, 20, 7, 0.5, -0.1);
+  const SetStatistics s = setStatistics(xs, ys);
+  double sum = 0, diff = 0, pois = 0;
+  Eigen::VectorXd absProducts = Eigen::VectorXd::Zero(7);
+  for (const auto& x : xs)
+    for (const auto& y : ys) {
+      sum += (x + y).squaredNorm();
+      diff += (x - y).squaredNorm();
+      pois += x.cwiseProduct(y).squaredNorm();
+      absProducts += x.cwiseProduct(y).cwiseAbs();
+    }
+  const double pairs = 600;
+  EXPECT_NEAR(s.meanSumNormSquared, sum / pairs, 1e-12 * sum / pairs);
+  EXPECT_NEAR(s.meanDiffNormSquared, diff / pairs, 1e-12 * diff / pairs);
+  EXPECT_NEAR(s.meanPoisStatistic, pois / pairs, 1e-12 * pois / pairs);
+  EXPECT_LT((s.meanAbsProducts - absProducts / pairs).norm(), 1e-12);
+}
+
+TEST(DataDrivenParameters, OnePairGivesThePerPairOptima) {
+  const auto xs = gaussianSet(3, 1, 16, 0.4, 0.0), ys = gaussianSet(4, 1, 16, 0.4, 0.0);
+  const SetStatistics s = setStatistics(xs, ys);
+  const PairInput pair(xs[0], ys[0]);
+  const auto used = [&](const char* id) {
+    return findMechanism(id)->logVariance(pair, ParameterSet()).parametersUsed;
+  };
+  EXPECT_NEAR(dataDrivenOprfA(s), used("oprf").real("A"), 1e-14);
+  EXPECT_NEAR(dataDrivenPoisLambda(s), used("pois").real("lambda"), 1e-14);
+  EXPECT_NEAR(dataDrivenGeomP(s), used("geom").real("p"), 1e-6);
+}
+
+TEST(GerfOptimum, NormalRegimeLandsOnOprf) {
+  // Math notes: at σ = 1, d = 64 (normal regime) the optimum over complex A and s is s = +1,
+  // real A = A*: GERF's optimum equals OPRF. Checked per pair and for the data-driven optimum.
+  const auto xs = gaussianSet(5, 8, 64, 1.0, 0.0), ys = gaussianSet(6, 8, 64, 1.0, 0.0);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const PairInput pair(xs[i], ys[i]);
+    const VarianceResult gerf = findMechanism("gerf")->logVariance(pair, ParameterSet());
+    const VarianceResult oprf = findMechanism("oprf")->logVariance(pair, ParameterSet());
+    EXPECT_EQ(gerf.parametersUsed.choice("s"), "+1");
+    EXPECT_NEAR(gerf.parametersUsed.real("A_imag"), 0.0, 1e-6);
+    EXPECT_NEAR(gerf.parametersUsed.real("A"), oprf.parametersUsed.real("A"), 1e-6);
+    EXPECT_NEAR(gerf.logVariance, oprf.logVariance, 1e-9);
+  }
+  const GerfOptimum optimum = dataDrivenGerf(setStatistics(xs, ys));
+  EXPECT_EQ(optimum.s, 1);
+  EXPECT_NEAR(optimum.a.imag(), 0.0, 1e-6);
+  EXPECT_NEAR(optimum.a.real(), dataDrivenOprfA(setStatistics(xs, ys)), 1e-6);
+}
+
+TEST(GerfOptimum, NeverWorseThanItsSpecialCases) {
+  // The optimum over (A, s) includes TrigRF (A = 0, s = -1) and OPRF (real A*, s = +1).
+  for (double sigma : {0.05, 0.3, 1.5}) {
+    const auto xs = gaussianSet(7, 4, 8, sigma, 0.0), ys = gaussianSet(8, 4, 8, sigma, 0.0);
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const PairInput pair(xs[i], ys[i]);
+      const double gerf = findMechanism("gerf")->logVariance(pair, {}).logVariance;
+      EXPECT_LE(gerf, findMechanism("oprf")->logVariance(pair, {}).logVariance + 1e-12);
+      EXPECT_LE(gerf, findMechanism("trig")->logVariance(pair, {}).logVariance + 1e-12);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace rfscope
