@@ -19,8 +19,9 @@ namespace rfscope {
 inline constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // The four 32-bit words of block `block` of stream `stream` under `seed`.
-RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE philox4x32_ctr_t philoxBlock(std::uint64_t seed, std::uint64_t stream,
-                                                        std::uint64_t block) {
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE philox4x32_ctr_t philoxBlock(std::uint64_t seed,
+                                                                      std::uint64_t stream,
+                                                                      std::uint64_t block) {
   const philox4x32_ctr_t counter = {
       {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(block >> 32),
        static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)}};
@@ -30,7 +31,8 @@ RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE philox4x32_ctr_t philoxBlock(std::uint6
 }
 
 // Two 32-bit words → uniform in the open interval (0, 1) with 52 random bits (never 0 or 1).
-RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double uniformFromWords(std::uint32_t high, std::uint32_t low) {
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double uniformFromWords(std::uint32_t high,
+                                                                 std::uint32_t low) {
   const std::uint64_t bits = ((static_cast<std::uint64_t>(high) << 32) | low) >> 12;
   return (static_cast<double>(bits) + 0.5) * 0x1.0p-52;
 }
