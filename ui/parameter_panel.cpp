@@ -20,6 +20,7 @@ namespace rfscope::ui {
 namespace {
 
 constexpr int kSliderSteps = 1000;
+constexpr double kMaxIntegerSliderRange = 5000;
 
 QString qs(const std::string& s) { return QString::fromStdString(s); }
 
@@ -56,7 +57,9 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
   Field field;
   field.spec = spec;
   auto changed = [this]() {
-    if (!updating_) emit parametersChanged();
+    if (updating_) return;
+    updateVisibility();
+    emit parametersChanged();
   };
   switch (spec.type) {
     case ParameterType::Integer: {
@@ -65,6 +68,23 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       box->setKeyboardTracking(false);
       connect(box, &QSpinBox::valueChanged, this, changed);
       field.editor = box;
+      if (spec.maximum - spec.minimum <= kMaxIntegerSliderRange) {
+        // A slider beside the spin box for ranges a slider can resolve one step at a time.
+        auto* container = new QWidget;
+        auto* row = new QHBoxLayout(container);
+        row->setContentsMargins(0, 0, 0, 0);
+        auto* slider = new QSlider(Qt::Horizontal);
+        slider->setRange(box->minimum(), box->maximum());
+        row->addWidget(box);
+        row->addWidget(slider, 1);
+        connect(slider, &QSlider::valueChanged, box, &QSpinBox::setValue);
+        connect(box, &QSpinBox::valueChanged, slider, [slider](int value) {
+          const QSignalBlocker blocker(slider);
+          slider->setValue(value);
+        });
+        box->setObjectName("spin");
+        field.editor = container;
+      }
       field.read = [box]() { return ParameterValue(std::int64_t{box->value()}); };
       field.write = [box](const ParameterValue& v) {
         box->setValue(static_cast<int>(asReal(v)));
@@ -216,11 +236,29 @@ void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const Par
     auto* label = new QLabel(qs(spec.label) + (spec.unit.empty() ? "" : " [" + qs(spec.unit) + "]"));
     label->setToolTip(qs(spec.help));
     form_->addRow(label, cell);
+    field.row = cell;
+    field.label = label;
     const ParameterValue* value = values.find(spec.key);
     field.write(value ? *value : spec.defaultValue);
     fields_.push_back(std::move(field));
   }
   updating_ = false;
+  updateVisibility();
+}
+
+void ParameterPanel::updateVisibility() {
+  const ParameterSet current = parameters();
+  for (auto& field : fields_) {
+    bool visible = true;
+    if (!field.spec.visibleWhenKey.empty()) {
+      const ParameterValue* controller = current.find(field.spec.visibleWhenKey);
+      const auto* id = controller ? std::get_if<std::string>(controller) : nullptr;
+      visible = id && std::find(field.spec.visibleWhenValues.begin(), field.spec.visibleWhenValues.end(),
+                                *id) != field.spec.visibleWhenValues.end();
+    }
+    field.row->setVisible(visible);
+    field.label->setVisible(visible);
+  }
 }
 
 ParameterSet ParameterPanel::parameters() const {
@@ -234,6 +272,7 @@ void ParameterPanel::setParameters(const ParameterSet& values) {
   for (auto& field : fields_)
     if (const ParameterValue* value = values.find(field.spec.key)) field.write(*value);
   updating_ = false;
+  updateVisibility();
 }
 
 bool ParameterPanel::stepParameter(const std::string& key, int steps) {

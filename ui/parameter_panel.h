@@ -42,10 +42,13 @@ class ParameterPanel : public QWidget {
     ParameterSpec spec;
     QWidget* editor = nullptr;
     QLabel* error = nullptr;
+    QWidget* row = nullptr;    // editor + error, hidden with the label when not applicable
+    QLabel* label = nullptr;
     std::function<ParameterValue()> read;
     std::function<void(const ParameterValue&)> write;
   };
   Field makeField(const ParameterSpec& spec);
+  void updateVisibility();
 
   QFormLayout* form_;
   std::vector<Field> fields_;

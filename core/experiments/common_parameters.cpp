@@ -57,6 +57,8 @@ std::vector<ParameterSpec> regimeParameters() {
   for (const Regime* regime : allRegimes())
     for (auto& spec : regime->parameters()) {
       spec.group = "Data";
+      spec.visibleWhenKey = "regime";
+      spec.visibleWhenValues = {regime->info().id};
       specs.push_back(std::move(spec));
     }
   return specs;

@@ -29,6 +29,8 @@ nlohmann::json parameterSpecToJson(const ParameterSpec& spec) {
     for (const auto& c : spec.choices) j["choices"].push_back({{"id", c.id}, {"label", c.label}});
   }
   if (!spec.fileFilter.empty()) j["file_filter"] = spec.fileFilter;
+  if (!spec.visibleWhenKey.empty())
+    j["visible_when"] = {{"key", spec.visibleWhenKey}, {"values", spec.visibleWhenValues}};
   if (spec.optional) {
     j["optional"] = true;
     j["auto"] = spec.autoLabel;

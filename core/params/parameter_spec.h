@@ -39,6 +39,10 @@ struct ParameterSpec {
   // optimum computed from the data), described by autoLabel.
   bool optional = false;
   std::string autoLabel;
+  // Shown only while the Choice parameter `visibleWhenKey` has one of these values (e.g. the MNIST
+  // file only for the mnist regime). Empty key: always shown. Hidden values are still validated.
+  std::string visibleWhenKey;
+  std::vector<std::string> visibleWhenValues;
 };
 
 std::string_view parameterTypeId(ParameterType type);

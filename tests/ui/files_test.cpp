@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/ui/widget_lookup.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
@@ -84,7 +85,7 @@ class FilesTest : public QObject {
   }
 
   void sessionRoundTripRestoresParametersAndView() {
-    auto* d = qobject_cast<QSpinBox*>(window_->parameterPanel()->editor("d"));
+    auto* d = spinBoxOf(window_->parameterPanel()->editor("d"));
     d->setValue(32);
     window_->plotView()->setLogY(false);
     window_->plotView()->setSeriesVisible("PosRF", false);

@@ -9,6 +9,7 @@
 #include <QtTest>
 
 #include "core/experiments/preset.h"
+#include "tests/ui/widget_lookup.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
@@ -92,7 +93,7 @@ class InteractionTest : public QObject {
     window.show();
     QSignalSpy finished(&window, &MainWindow::runFinished);
     QVERIFY(finished.wait(10000));
-    auto* d = qobject_cast<QSpinBox*>(window.parameterPanel()->editor("d"));
+    auto* d = spinBoxOf(window.parameterPanel()->editor("d"));
     d->setValue(8);
     rfscope::ui::saveUserPreset("small d", window.currentSession());
     QVERIFY(rfscope::ui::userPresetNames().contains("small d"));

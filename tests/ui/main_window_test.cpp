@@ -2,10 +2,12 @@
 // re-runs on change, validation errors and cancellation.
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
 
+#include "tests/ui/widget_lookup.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
@@ -25,10 +27,23 @@ class MainWindowTest : public QObject {
              QString("variance-vs-sigma"));
     for (const auto& spec : window.currentExperiment()->parameters())
       QVERIFY2(window.parameterPanel()->editor(spec.key) != nullptr, spec.key.c_str());
-    auto* d = qobject_cast<QSpinBox*>(window.parameterPanel()->editor("d"));
+    auto* d = spinBoxOf(window.parameterPanel()->editor("d"));
     QVERIFY(d);
     QCOMPARE(d->value(), 64);
     QCOMPARE(d->maximum(), 1024);
+  }
+
+  void regimeParametersShowOnlyForTheirRegime() {
+    MainWindow window;
+    window.show();
+    auto* panel = window.parameterPanel();
+    QWidget* mnistFile = panel->editor("mnist-images");
+    QVERIFY(mnistFile);
+    QVERIFY(!mnistFile->isVisibleTo(panel));
+    auto* regime = qobject_cast<QComboBox*>(panel->editor("regime"));
+    regime->setCurrentIndex(regime->findData("mnist"));
+    QVERIFY(mnistFile->isVisibleTo(panel));
+    QVERIFY(!panel->editor("csv-x")->isVisibleTo(panel));
   }
 
   void firstRunPlotsOneSeriesPerMechanismWithOnePointPerSigma() {
@@ -47,7 +62,7 @@ class MainWindowTest : public QObject {
     window.show();
     QSignalSpy finished(&window, &MainWindow::runFinished);
     QVERIFY(finished.wait(10000));
-    auto* steps = qobject_cast<QSpinBox*>(window.parameterPanel()->editor("sigma-steps"));
+    auto* steps = spinBoxOf(window.parameterPanel()->editor("sigma-steps"));
     steps->setValue(12);
     // Unchecking a mechanism removes its series.
     for (auto* box : window.parameterPanel()->editor("mechanisms")->findChildren<QCheckBox*>())
