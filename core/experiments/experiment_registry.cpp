@@ -1,5 +1,13 @@
 #include "core/experiments/experiment_registry.h"
 
+#include "core/experiments/conformity_comparison.h"
+#include "core/experiments/convergence.h"
+#include "core/experiments/convergence_histogram.h"
+#include "core/experiments/gram_frobenius.h"
+#include "core/experiments/hybrid_relative_error.h"
+#include "core/experiments/mse_ratio_vs_v.h"
+#include "core/experiments/pair_norm_density.h"
+#include "core/experiments/pointwise_softmax.h"
 #include "core/experiments/variance_ratio_vs_norm.h"
 #include "core/experiments/variance_vs_sigma.h"
 
@@ -8,7 +16,18 @@ namespace rfscope {
 const std::vector<const Experiment*>& allExperiments() {
   static const VarianceVsSigma varianceVsSigma;
   static const VarianceRatioVsNorm varianceRatioVsNorm;
-  static const std::vector<const Experiment*> experiments{&varianceVsSigma, &varianceRatioVsNorm};
+  static const MseRatioVsV mseRatioVsV;
+  static const ConformityComparison conformity;
+  static const PairNormDensity wijDensity;
+  static const GramFrobenius gramFrobenius;
+  static const PointwiseSoftmax pointwiseSoftmax;
+  static const HybridRelativeError hybridRelativeError;
+  static const Convergence convergence;
+  static const ConvergenceHistogram convergenceHistogram;
+  static const std::vector<const Experiment*> experiments{
+      &varianceVsSigma, &varianceRatioVsNorm, &mseRatioVsV,      &conformity,
+      &wijDensity,      &gramFrobenius,       &pointwiseSoftmax, &hybridRelativeError,
+      &convergence,     &convergenceHistogram};
   return experiments;
 }
 

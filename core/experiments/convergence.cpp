@@ -1,0 +1,190 @@
+#include "core/experiments/convergence.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/analytic/analytic_variance.h"
+#include "core/experiments/experiment_support.h"
+#include "core/experiments/single_pair_estimator.h"
+#include "core/montecarlo/leaf_result.h"
+#include "core/montecarlo/monte_carlo_backend.h"
+#include "core/montecarlo/monte_carlo_result.h"
+
+namespace rfscope {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::int64_t kFirstCheckpoint = 4 * kTrialsPerLeaf;
+
+// Checkpoints (in leaves): about `count` log-spaced values from kFirstCheckpoint to all trials.
+std::vector<std::int64_t> checkpointLeaves(std::int64_t trials, int count) {
+  const std::int64_t leaves = (trials + kTrialsPerLeaf - 1) / kTrialsPerLeaf;
+  const std::int64_t first = std::min<std::int64_t>(leaves, kFirstCheckpoint / kTrialsPerLeaf);
+  std::vector<std::int64_t> out;
+  for (double l : valueGrid(static_cast<double>(first), static_cast<double>(leaves), count, true)) {
+    const auto rounded = std::max<std::int64_t>(1, std::llround(l));
+    if (out.empty() || rounded > out.back()) out.push_back(rounded);
+  }
+  out.back() = leaves;
+  return out;
+}
+
+}  // namespace
+
+const ExperimentInfo& Convergence::info() const {
+  static const ExperimentInfo info{
+      "convergence", "Monte Carlo convergence", "Teaching",
+      "The running Monte Carlo estimate with its 95% band against the exact value as trials grow; "
+      "heavy tails visibly fail to converge"};
+  return info;
+}
+
+std::vector<ParameterSpec> Convergence::parameters() const {
+  auto specs = singlePairEstimatorParameters(200000);
+  auto quantity = choiceParameter(
+      "quantity", "Quantity",
+      {{"variance", "variance of K̂ (= MSE)"}, {"kernel", "kernel value (mean of K̂)"}}, "variance",
+      "what the running estimate estimates");
+  quantity.group = "Estimator";
+  auto points = integerParameter("checkpoints", "Checkpoints", 80, 2, 2000,
+                                 "log-spaced trial counts at which the estimate is shown");
+  points.group = "Sampling";
+  specs.push_back(quantity);
+  specs.push_back(points);
+  return specs;
+}
+
+std::vector<ParameterError> Convergence::crossValidate(const ParameterSet& params) const {
+  return singlePairEstimatorErrors(params);
+}
+
+RunResult Convergence::run(const ParameterSet& params, RunContext& context) const {
+  const MonteCarloRequest request = singlePairRequest(params);
+  const SamplingPlan plan = *makeSamplingPlan(request, nullptr);
+  const bool variance = params.choice("quantity") == "variance";
+
+  // The exact value: the kernel, or the closed-form variance where there is one.
+  double logExact = plan.logKernelValue;
+  if (variance) {
+    AnalyticRequest analytic;
+    analytic.mechanism = request.mechanism;
+    analytic.kernel = request.kernel;
+    analytic.coupling = request.coupling;
+    analytic.features = request.features;
+    analytic.parameters = plan.parametersUsed;
+    const AnalyticAnswer answer = evaluateAnalytic(analytic, request.x, request.y);
+    logExact = answer.available ? answer.logVariance : kNaN;
+  }
+  const bool relative = std::isfinite(logExact);
+  const double logUnit = relative ? logExact : 0.0;
+
+  RunResult result;
+  Table& table = result.table;
+  const std::string what = variance ? "variance of K̂" : "kernel value (mean of K̂)";
+  table.hints.title = "Running Monte Carlo estimate of the " + what + ", " +
+                      request.mechanism->info().name + ", " + request.coupling +
+                      ", M = " + std::to_string(request.features);
+  table.hints.xColumn = "trials";
+  table.hints.xLabel = "trials n";
+  table.hints.xLog = true;
+  table.hints.yLabel = relative ? "estimate / exact value" : "estimate (no closed form)";
+  for (const char* key : {"trials", "estimate", "low", "high", "exact", "log-estimate"})
+    table.columns.push_back({key, {}, {}});
+  table.columns[1].label = "Monte Carlo estimate" + std::string(relative ? " / exact" : "");
+  table.columns[2].label = "95% band, low";
+  table.columns[3].label = "95% band, high";
+  table.columns[4].label = relative ? "exact (= 1)" : "exact (not available)";
+  table.columns[5].label = "natural log of the estimate";
+  table.hints.series = {{"Monte Carlo (95% band)", "estimate", "low", "high",
+                         request.mechanism->info().id, SeriesStyle::Line, ""}};
+  if (relative)
+    table.hints.series.push_back({"exact", "exact", "", "", "exact", SeriesStyle::Line, ""});
+  if (!relative)
+    result.warnings.push_back("no closed form for this estimator: only the estimate is shown");
+
+  const std::vector<std::int64_t> checkpoints =
+      checkpointLeaves(request.trials, static_cast<int>(params.integer("checkpoints")));
+  const std::int64_t totalLeaves = checkpoints.back();
+  MomentAccumulator total;
+  std::vector<MomentAccumulator> batches(kBatchCount);
+  std::vector<LeafResult> leaves;
+  LeafRange range;
+  range.totalTrials = request.trials;
+  range.selectionThreshold = 0;  // no stored samples: the histogram is its own experiment
+  tbb::enumerable_thread_specific<TrialScratch> scratch;
+  std::int64_t nextLeaf = 0, leavesPerRound = 8;
+  std::size_t nextCheckpoint = 0;
+  bool heavy = false;
+  std::vector<StoredSample> noSamples;
+  using Clock = std::chrono::steady_clock;
+  while (nextLeaf < totalLeaves) {
+    if (stopIfCancelled(context, result)) return result;
+    // Up to the next checkpoint, in rounds of about 30 ms.
+    const std::int64_t count = std::min(leavesPerRound, checkpoints[nextCheckpoint] - nextLeaf);
+    leaves.assign(static_cast<std::size_t>(count), LeafResult{});
+    range.firstLeaf = nextLeaf;
+    const auto start = Clock::now();
+    const std::function<bool()> stop = [&context] { return context.cancelled(); };
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves.size(), 1), [&](const auto& r) {
+      for (std::size_t i = r.begin(); i != r.end(); ++i)
+        runLeaf(plan, range, nextLeaf + static_cast<std::int64_t>(i), leaves[i], scratch.local(),
+                stop);
+    });
+    if (stopIfCancelled(context, result)) return result;
+    for (const auto& leaf : leaves) {
+      total.merge(leaf.moments);
+      batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
+      ++nextLeaf;
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    leavesPerRound = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(count * std::min(4.0, seconds > 0 ? 0.03 / seconds : 4.0)), 1,
+        1 << 14);
+    if (nextLeaf < checkpoints[nextCheckpoint]) continue;
+
+    const MonteCarloResult s =
+        summarize(total, batches, noSamples, {}, 0, plan.fourthMomentInfinite);
+    const double n = static_cast<double>(s.trials);
+    double logEstimate, low, high;
+    if (variance) {
+      logEstimate = s.logVariance;
+      low = std::exp(s.logCi95Low - logUnit);
+      high = std::exp(s.logCi95High - logUnit);
+    } else {
+      logEstimate = s.mean.sign > 0 ? s.mean.logAbs : kNaN;
+      const double half = 1.96 * std::exp(0.5 * (s.logVariance - std::log(n)) - logUnit);
+      const double centre = s.mean.value() * std::exp(-logUnit);
+      low = centre - half;
+      high = centre + half;
+    }
+    table.columns[0].values.push_back(n);
+    table.columns[1].values.push_back(std::exp(logEstimate - logUnit));
+    table.columns[2].values.push_back(low);
+    table.columns[3].values.push_back(high);
+    table.columns[4].values.push_back(relative ? 1.0 : kNaN);
+    table.columns[5].values.push_back(logEstimate);
+    heavy = s.heavyTail;
+    if (heavy) {
+      table.hints.series.front().warning = "heavy tails: " + s.heavyTailReasons.front();
+    } else {
+      table.hints.series.front().warning.clear();
+    }
+    ++nextCheckpoint;
+    context.reportProgress(static_cast<double>(nextLeaf) / static_cast<double>(totalLeaves));
+    if (nextLeaf < totalLeaves) context.publishPartial(table);
+    if (nextLeaf == totalLeaves && heavy) {
+      for (const auto& reason : s.heavyTailReasons)
+        result.warnings.push_back("heavy tails: " + reason);
+    }
+  }
+  return result;
+}
+
+}  // namespace rfscope

@@ -1,0 +1,91 @@
+#include "core/experiments/experiment_support.h"
+
+#include <cmath>
+#include <limits>
+
+#include "core/experiments/common_parameters.h"
+#include "core/montecarlo/leaf_result.h"
+#include "core/montecarlo/monte_carlo_backend.h"
+#include "core/montecarlo/monte_carlo_engine.h"
+
+namespace rfscope {
+
+std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
+  // SplitMix64 finaliser over a simple combination: cheap and well mixed.
+  std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + (a + 1) * 0xD1B54A32D192ED03ull +
+                    (b + 1) * 0x8CB92BA72F3D8DD7ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return (z ^ (z >> 31)) >> 1;  // the engine's seeds are non-negative 63-bit values
+}
+
+std::optional<MonteCarloResult> runMonteCarloFor(
+    const MonteCarloRequest& request, RunContext& context, std::string* error,
+    const std::function<void(const MonteCarloResult&)>& partial, bool reportProgress) {
+  MonteCarloCallbacks callbacks;
+  callbacks.cancelled = [&context] { return context.cancelled(); };
+  callbacks.partial = partial;
+  if (reportProgress) callbacks.progress = [&context](double f) { context.reportProgress(f); };
+  return runMonteCarlo(request, callbacks, error);
+}
+
+MonteCarloResult sampleSerially(const SamplingPlan& plan, std::int64_t trials,
+                                TrialScratch& scratch, const std::function<bool()>& stop) {
+  LeafRange range;
+  range.totalTrials = trials;
+  range.selectionThreshold = 0;
+  MomentAccumulator total;
+  std::vector<MomentAccumulator> batches(kBatchCount);
+  LeafResult leaf;
+  const std::int64_t leaves = (trials + kTrialsPerLeaf - 1) / kTrialsPerLeaf;
+  bool cancelled = false;
+  for (std::int64_t l = 0; l < leaves && !cancelled; ++l) {
+    runLeaf(plan, range, l, leaf, scratch, stop);
+    cancelled = !leaf.complete;
+    if (cancelled) break;
+    total.merge(leaf.moments);
+    batches[static_cast<std::size_t>(l % kBatchCount)].merge(leaf.moments);
+  }
+  std::vector<StoredSample> none;
+  MonteCarloResult result = summarize(total, batches, none, {}, 0, plan.fourthMomentInfinite);
+  result.trialsRequested = trials;
+  result.logKernelValue = plan.logKernelValue;
+  result.parametersUsed = plan.parametersUsed;
+  result.cancelled = cancelled;
+  return result;
+}
+
+MeanAndStd summarizeFinite(const double* values, std::size_t count) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  MeanAndStd s{kNaN, kNaN, 0};
+  double mean = 0, m2 = 0;
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!std::isfinite(values[i])) {
+      ++s.excluded;
+      continue;
+    }
+    ++n;
+    const double delta = values[i] - mean;
+    mean += delta / static_cast<double>(n);
+    m2 += delta * (values[i] - mean);
+  }
+  if (n > 0) {
+    s.mean = mean;
+    s.std = n > 1 ? std::sqrt(m2 / static_cast<double>(n - 1)) : 0.0;
+  }
+  return s;
+}
+
+bool stopIfCancelled(RunContext& context, RunResult& result) {
+  if (!context.cancelled()) return false;
+  result.status = RunStatus::Cancelled;
+  return true;
+}
+
+std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing) {
+  if (steps <= 1) return {minimum};
+  return sigmaGrid(minimum, maximum, steps, logSpacing);
+}
+
+}  // namespace rfscope

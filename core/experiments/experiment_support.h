@@ -1,0 +1,52 @@
+#pragma once
+// Small helpers shared by experiments that run Monte Carlo: derived seeds and an engine run tied to
+// the experiment's RunContext (cancellation polled inside the trial loops).
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/experiments/experiment.h"
+
+namespace rfscope {
+
+struct MonteCarloRequest;
+struct MonteCarloResult;
+struct SamplingPlan;
+struct TrialScratch;
+
+// A seed for sub-run (a, b) of a run seeded with `seed`: distinct sub-runs get unrelated streams,
+// and the same (seed, a, b) always the same numbers.
+std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0);
+
+// runMonteCarlo on all cores (or the tbb::global_control limit), stopped by context.cancelled();
+// snapshots go to `partial` and, with reportProgress, the fraction done to the context.
+// nullopt with the reason in *error when the request cannot be sampled.
+std::optional<MonteCarloResult> runMonteCarloFor(
+    const MonteCarloRequest& request, RunContext& context, std::string* error,
+    const std::function<void(const MonteCarloResult&)>& partial = {}, bool reportProgress = false);
+
+// Trials 0 .. trials-1 of `plan` on the calling thread, in leaf order (the engine's batches and
+// numbers: the same result as runMonteCarlo), for experiments that parallelise over many small
+// runs instead. No stored samples. cancelled = true if `stop` fired.
+MonteCarloResult sampleSerially(const SamplingPlan& plan, std::int64_t trials,
+                                TrialScratch& scratch, const std::function<bool()>& stop);
+
+// Mean and sample standard deviation of the finite values, in a fixed order (deterministic);
+// `excluded` counts the non-finite values left out.
+struct MeanAndStd {
+  double mean;
+  double std;
+  std::size_t excluded = 0;
+};
+MeanAndStd summarizeFinite(const double* values, std::size_t count);
+
+// Marks the result cancelled and returns true if the context asks to stop.
+bool stopIfCancelled(RunContext& context, RunResult& result);
+
+// An evenly spaced grid (linear or logarithmic) from `minimum` to `maximum`, `steps` >= 1 values.
+std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing);
+
+}  // namespace rfscope

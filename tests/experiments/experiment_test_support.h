@@ -1,0 +1,100 @@
+#pragma once
+// Shared by the experiment tests: running an experiment with overrides, a context that cancels,
+// and table comparison.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/experiments/experiment.h"
+
+namespace rfscope::test {
+
+using Overrides = std::vector<std::pair<std::string, ParameterValue>>;
+
+inline ParameterSet parametersWith(const Experiment& experiment, const Overrides& values) {
+  ParameterSet params = ParameterSet::defaults(experiment.parameters());
+  for (const auto& [key, value] : values)
+    params.set(key, value);
+  const auto errors = experiment.validate(params);
+  for (const auto& e : errors)
+    ADD_FAILURE() << e.message;
+  return params;
+}
+
+inline RunResult runWith(const Experiment& experiment, const Overrides& values) {
+  SilentRunContext context;
+  return experiment.run(parametersWith(experiment, values), context);
+}
+
+// Cancels once `partialsBeforeCancel` partial tables have been published, and records when.
+class CancellingContext final : public RunContext {
+ public:
+  explicit CancellingContext(int partialsBeforeCancel) : left_(partialsBeforeCancel) {}
+  bool cancelled() const override { return left_.load() <= 0; }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {
+    ++partials;
+    if (--left_ == 0) cancelledAt = std::chrono::steady_clock::now();
+  }
+  int partials = 0;
+  std::chrono::steady_clock::time_point cancelledAt;
+
+ private:
+  std::atomic<int> left_;
+};
+
+// Cancelled from `seconds` after construction on; stopDelay() is how long past that moment
+// the run went on.
+class TimedCancelContext final : public RunContext {
+ public:
+  explicit TimedCancelContext(double seconds)
+      : deadline_(std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(seconds))) {}
+  bool cancelled() const override { return std::chrono::steady_clock::now() >= deadline_; }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {}
+  double stopDelay() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - deadline_).count();
+  }
+
+ private:
+  std::chrono::steady_clock::time_point deadline_;
+};
+
+// Two tables hold the same numbers bit for bit (NaN equal to NaN).
+inline void expectSameTable(const Table& a, const Table& b) {
+  ASSERT_EQ(a.columns.size(), b.columns.size());
+  for (std::size_t c = 0; c < a.columns.size(); ++c) {
+    EXPECT_EQ(a.columns[c].key, b.columns[c].key);
+    ASSERT_EQ(a.columns[c].values.size(), b.columns[c].values.size()) << a.columns[c].key;
+    for (std::size_t r = 0; r < a.columns[c].values.size(); ++r) {
+      const double x = a.columns[c].values[r], y = b.columns[c].values[r];
+      if (std::isnan(x) && std::isnan(y)) continue;
+      EXPECT_EQ(x, y) << a.columns[c].key << " row " << r;
+    }
+  }
+}
+
+// Every series names existing columns of equal length.
+inline void expectConsistentHints(const Table& table) {
+  ASSERT_NE(table.column(table.hints.xColumn), nullptr);
+  for (const auto& s : table.hints.series) {
+    ASSERT_NE(table.column(s.yColumn), nullptr) << s.yColumn;
+    EXPECT_EQ(table.column(s.yColumn)->values.size(), table.rowCount()) << s.yColumn;
+    if (!s.lowColumn.empty()) {
+      EXPECT_NE(table.column(s.lowColumn), nullptr) << s.lowColumn;
+    }
+    if (!s.highColumn.empty()) {
+      EXPECT_NE(table.column(s.highColumn), nullptr) << s.highColumn;
+    }
+  }
+}
+
+}  // namespace rfscope::test

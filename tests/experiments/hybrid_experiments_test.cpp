@@ -1,0 +1,97 @@
+#include <gtest/gtest.h>
+#include <tbb/global_control.h>
+
+#include <cmath>
+
+#include "core/experiments/hybrid_relative_error.h"
+#include "core/experiments/pointwise_softmax.h"
+#include "experiment_test_support.h"
+
+namespace rfscope {
+namespace {
+
+using test::runWith;
+
+TEST(HybridRelativeError, TrigAndFavorMatchLemma34AndTheHybridRespectsTheorem35) {
+  const RunResult result = runWith(HybridRelativeError(), {{"r-steps", std::int64_t{12}}});
+  ASSERT_EQ(result.status, RunStatus::Completed);
+  const Table& table = result.table;
+  test::expectConsistentHints(table);
+  const auto& r = table.column("r")->values;
+  const auto& trig = table.column("trig")->values;
+  const auto& favor = table.column("favor")->values;
+  const auto& hybrid = table.column("hybrid")->values;
+  const auto& lemma = table.column("lemma-3-4")->values;
+  const auto& bound = table.column("theorem-3-5")->values;
+  for (std::size_t i = 0; i < r.size(); ++i) {
+    // The worst case of TrigRF is θ = π and of FAVOR+ θ = 0, both on the grid.
+    EXPECT_NEAR(trig[i] / lemma[i], 1.0, 1e-9) << r[i];
+    EXPECT_NEAR(favor[i] / lemma[i], 1.0, 1e-9) << r[i];
+    if (r[i] >= 1) {
+      EXPECT_LE(hybrid[i], bound[i]) << r[i];
+      EXPECT_LT(hybrid[i], trig[i]) << r[i];
+    } else {
+      EXPECT_TRUE(std::isnan(bound[i]));
+    }
+  }
+}
+
+const test::Overrides kSmallPointwise{
+    {"d", std::int64_t{8}}, {"theta-steps", std::int64_t{5}}, {"trials", std::int64_t{4000}}};
+
+TEST(PointwiseSoftmax, PercentilesBracketTheTruthAndErrorsMatchTheClosedForms) {
+  const RunResult result = runWith(PointwiseSoftmax(), kSmallPointwise);
+  ASSERT_EQ(result.status, RunStatus::Completed);
+  const Table& table = result.table;
+  test::expectConsistentHints(table);
+  ASSERT_EQ(table.rowCount(), 5u);
+  EXPECT_EQ(table.hints.series.size(), 10u);
+  const auto& sm = table.column("sm")->values;
+  for (const std::string id : {"trig", "pos-hyp", "hybrid-angular"}) {
+    const auto& q05 = table.column(id + "-q05")->values;
+    const auto& median = table.column(id + "-median")->values;
+    const auto& q95 = table.column(id + "-q95")->values;
+    const auto& mc = table.column(id + "-error-mc")->values;
+    const auto& exact = table.column(id + "-error")->values;
+    for (std::size_t k = 0; k < sm.size(); ++k) {
+      EXPECT_LE(q05[k], median[k]) << id << " " << k;
+      EXPECT_LE(median[k], q95[k]) << id << " " << k;
+      EXPECT_LE(q05[k], sm[k] * (1 + 1e-12)) << id << " " << k;
+      EXPECT_GE(q95[k], sm[k] * (1 - 1e-12)) << id << " " << k;
+      EXPECT_NEAR(mc[k], exact[k], 0.15 * exact[k] + 1e-6) << id << " " << k;
+    }
+  }
+  // TrigRF is exact at θ = 0, FAVOR+ at θ = π, the hybrid at both (same-length inputs; θ = π is
+  // π up to rounding).
+  EXPECT_LT(table.column("trig-error")->values.front(), 1e-6);
+  EXPECT_LT(table.column("pos-hyp-error")->values.back(), 1e-6);
+  EXPECT_LT(table.column("hybrid-angular-error")->values.front(), 1e-6);
+  EXPECT_LT(table.column("hybrid-angular-error")->values.back(), 1e-6);
+  EXPECT_GT(table.column("trig-error")->values.back(), 0.1);
+  EXPECT_GT(table.column("pos-hyp-error")->values.front(), 0.1);
+}
+
+TEST(PointwiseSoftmax, SameNumbersForAnyThreadCount) {
+  Table one, two;
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
+    one = runWith(PointwiseSoftmax(), kSmallPointwise).table;
+  }
+  {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
+    two = runWith(PointwiseSoftmax(), kSmallPointwise).table;
+  }
+  test::expectSameTable(one, two);
+}
+
+TEST(PointwiseSoftmax, StopsPromptlyWhenCancelled) {
+  const PointwiseSoftmax experiment;
+  test::TimedCancelContext context(0.2);
+  const RunResult result = experiment.run(
+      test::parametersWith(experiment, {{"trials", std::int64_t{100000000}}}), context);
+  EXPECT_EQ(result.status, RunStatus::Cancelled);
+  EXPECT_LT(context.stopDelay(), 0.3);
+}
+
+}  // namespace
+}  // namespace rfscope
