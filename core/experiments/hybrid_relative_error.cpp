@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/analytic/analytic_variance.h"
+#include "core/analytic/hrf_relative_error.h"
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/mechanism_registry.h"
 
@@ -57,7 +58,6 @@ std::vector<ParameterError> HybridRelativeError::crossValidate(const ParameterSe
 
 RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& context) const {
   const std::int64_t m = params.integer("features");
-  const auto n = static_cast<double>(params.integer("n"));
   const std::vector<double> radii =
       valueGrid(params.real("r-min"), params.real("r-max"), params.integer("r-steps"), false);
   const std::vector<double> thetas =
@@ -86,37 +86,33 @@ RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& conte
       {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, ""},
       {"hybrid bound (Thm 3.5)", "theorem-3-5", "", "", "theorem-3-5", SeriesStyle::Line, ""}};
 
-  AnalyticRequest trig, favor, hybrid;
+  // TrigRF and FAVOR+ from their mechanisms' closed forms (an independent check of Lemma 3.4);
+  // the hybrid, W(r)/√(2m) and the bound from core/analytic.
+  AnalyticRequest trig, favor;
   trig.mechanism = findMechanism("trig");
   favor.mechanism = findMechanism("pos-hyp");
-  hybrid.mechanism = findMechanism("hybrid-angular");
-  hybrid.parameters.set("n", params.integer("n"));
-  for (auto* request : {&trig, &favor, &hybrid}) {
+  for (auto* request : {&trig, &favor}) {
     request->kernel = Kernel::Softmax;
     request->features = m;
   }
-  const double logScale = -0.5 * std::log(2.0 * static_cast<double>(m));
-  const double hybridFactor = std::sqrt(1 / std::numbers::pi - 1 / (n * std::numbers::pi) +
-                                        1 / (n * std::sqrt(std::numbers::pi)));
+  const std::int64_t n = params.integer("n");
   for (std::size_t k = 0; k < radii.size(); ++k) {
     if (stopIfCancelled(context, result)) return result;
     const double r = radii[k];
     double worst[3] = {-std::numeric_limits<double>::infinity(),
                        -std::numeric_limits<double>::infinity(),
                        -std::numeric_limits<double>::infinity()};
-    AnalyticRequest* requests[3] = {&trig, &favor, &hybrid};
-    for (double theta : thetas)
-      for (int i = 0; i < 3; ++i) {
-        const double e = logRelativeError(*requests[i], r, theta);
-        if (e > worst[i]) worst[i] = e;
-      }
-    // W(r) = e^{2r²}(1 - e^{-4r²}), in logs.
-    const double logW = 2 * r * r + std::log(-std::expm1(-4 * r * r));
+    for (double theta : thetas) {
+      const double e[3] = {logRelativeError(trig, r, theta), logRelativeError(favor, r, theta),
+                           logAngularHybridRelativeError(theta, r, m, n)};
+      for (int i = 0; i < 3; ++i)
+        if (e[i] > worst[i]) worst[i] = e[i];
+    }
     table.columns[0].values.push_back(r);
     for (int i = 0; i < 3; ++i)
       table.columns[1 + i].values.push_back(std::exp(worst[i]));
-    table.columns[4].values.push_back(std::exp(logScale + logW));
-    table.columns[5].values.push_back(r >= 1 ? std::exp(logScale + logW) * hybridFactor / r : kNaN);
+    table.columns[4].values.push_back(std::exp(logMaxBaseRelativeError(r, m)));
+    table.columns[5].values.push_back(std::exp(logAngularHybridBound(r, m, n)));
     context.reportProgress(static_cast<double>(k + 1) / static_cast<double>(radii.size()));
     if (k + 1 < radii.size() && k % 8 == 7) context.publishPartial(table);
   }
