@@ -63,18 +63,29 @@ double poisLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, doubl
   return -diffNormSquared + logExpm1(g);
 }
 
-double poisOptimalLogVariance(const Eigen::VectorXd& products, const Eigen::VectorXd& deviations,
-                              double diffNormSquared) {
-  // long double sums: g can be ~1e5 while the log-variance it feeds must hold 1e-10 absolute.
+double poisOptimalLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                              double diffNormSquared, double epsilon, double* lambda) {
+  const bool shifted = epsilon > 0;
+  const Eigen::Index d = x.size();
+  // Pass 1: the mean of what the deviations are taken from (products, or gaps when shifted).
+  long double base = 0;
+  for (Eigen::Index l = 0; l < d; ++l)
+    base += shifted ? std::abs(x[l] - y[l]) : x[l] * y[l];
+  const double mean = static_cast<double>(base / d);
+  // Pass 2: Σa², Σa and Σ(a - ā)² in long double (g can be ~1e5 while the log must hold 1e-10).
   long double squares = 0, sum = 0, spread = 0;
-  for (Eigen::Index l = 0; l < products.size(); ++l) {
-    squares += static_cast<long double>(products[l]) * products[l];
-    sum += products[l];
-    spread += static_cast<long double>(deviations[l]) * deviations[l];
+  for (Eigen::Index l = 0; l < d; ++l) {
+    const double gap = std::abs(x[l] - y[l]);
+    const double a = shifted ? epsilon * (epsilon + gap) : x[l] * y[l];
+    const double deviation = shifted ? epsilon * (gap - mean) : a - mean;
+    squares += static_cast<long double>(a) * a;
+    sum += a;
+    spread += static_cast<long double>(deviation) * deviation;
   }
-  const long double d = products.size();
-  const long double root = std::sqrt(d * squares);
-  const double g = static_cast<double>(sum > 0 ? 2 * d * spread / (root + sum) : 2 * (root - sum));
+  const long double dd = d;
+  const long double root = std::sqrt(dd * squares);
+  *lambda = static_cast<double>(std::sqrt(squares / dd));
+  const double g = static_cast<double>(sum > 0 ? 2 * dd * spread / (root + sum) : 2 * (root - sum));
   if (!(g > 0)) return kNegativeInfinity;
   return -diffNormSquared + logExpm1(g);
 }

@@ -22,10 +22,12 @@ double poisLambdaStar(int dimension, double statistic);
 double poisLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
                        double lambda);
 
-// log Var at λ = λ*, from the products a_l = x_l y_l and their deviations a_l - ā:
-//   λd + S/λ - 2Σa at λ* is 2(√(dS) - Σa) = 2dΣ(a_l - ā)²/(√(dS) + Σa), free of cancellation.
-double poisOptimalLogVariance(const Eigen::VectorXd& products, const Eigen::VectorXd& deviations,
-                              double diffNormSquared);
+// log Var at λ = λ*: λd + S/λ - 2Σa at λ* is 2(√(dS) - Σa) = 2dΣ(a_l - ā)²/(√(dS) + Σa), free of
+// cancellation. Straight from the pair, without allocating: a_l = x_l y_l, or for PoisRF+ (epsilon
+// > 0) a_l = ε(ε + |x_l - y_l|) with a_l - ā = ε(|x_l - y_l| - mean gap) exactly. Sets *lambda to
+// λ*.
+double poisOptimalLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                              double diffNormSquared, double epsilon, double* lambda);
 
 // p* minimising eq. (13): Brent (Boost.Math) over logit p ∈ [-40, 40].
 double geomPStar(const Eigen::VectorXd& x, const Eigen::VectorXd& y);

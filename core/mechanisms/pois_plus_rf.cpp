@@ -28,23 +28,21 @@ std::vector<ParameterSpec> PoisPlusRf::parameters() const {
 VarianceResult PoisPlusRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
   const double epsilon = realOr(params, "epsilon", 0.1);
-  Eigen::VectorXd x, y;
-  positiveShift(pair.x, pair.y, epsilon, x, y);
   result.parametersUsed.set("epsilon", epsilon);
   result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
+    Eigen::VectorXd x, y;
+    positiveShift(pair.x, pair.y, epsilon, x, y);
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance = poisLogVariance(x, y, pair.geometry.diffNormSquared, *lambda);
     return result;
   }
   // After the shift one entry of each (x̂_l, ŷ_l) is ε and the other ε + δ_l, δ_l = |x_l - y_l|, so
   // a_l = ε(ε + δ_l) and a_l - ā = ε(δ_l - δ̄) exactly: no cancellation even when x ≈ y.
-  const Eigen::VectorXd gaps = (pair.x - pair.y).cwiseAbs();
-  const Eigen::VectorXd products = epsilon * (gaps.array() + epsilon);
-  const Eigen::VectorXd deviations = epsilon * (gaps.array() - gaps.mean());
-  result.parametersUsed.set("lambda",
-                            poisLambdaStar(pair.geometry.dimension, products.squaredNorm()));
-  result.logVariance = poisOptimalLogVariance(products, deviations, pair.geometry.diffNormSquared);
+  double lambda = 0;
+  result.logVariance =
+      poisOptimalLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, epsilon, &lambda);
+  result.parametersUsed.set("lambda", lambda);
   return result;
 }
 

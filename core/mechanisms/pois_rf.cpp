@@ -25,17 +25,16 @@ std::vector<ParameterSpec> PoisRf::parameters() const {
 
 VarianceResult PoisRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  const int d = pair.geometry.dimension;
   result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance = poisLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, *lambda);
     return result;
   }
-  const Eigen::VectorXd products = pair.x.cwiseProduct(pair.y);
-  result.parametersUsed.set("lambda", poisLambdaStar(d, products.squaredNorm()));
-  const Eigen::VectorXd deviations = products.array() - products.mean();
-  result.logVariance = poisOptimalLogVariance(products, deviations, pair.geometry.diffNormSquared);
+  double lambda = 0;
+  result.logVariance =
+      poisOptimalLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, 0.0, &lambda);
+  result.parametersUsed.set("lambda", lambda);
   return result;
 }
 
