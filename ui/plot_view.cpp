@@ -23,6 +23,20 @@ QString number(double value) {
   return QString::number(value, 'g', 8);
 }
 
+// Rows where a series has no value (another series' grid point, an unavailable quantity) are
+// skipped rather than drawn as gaps, so lines stay connected across them.
+void setFiniteData(QCPGraph* graph, const QVector<double>& x, const QVector<double>& y) {
+  QVector<double> keys, values;
+  keys.reserve(x.size());
+  values.reserve(x.size());
+  for (int i = 0; i < std::min(x.size(), y.size()); ++i) {
+    if (std::isnan(x[i]) || std::isnan(y[i])) continue;
+    keys.push_back(x[i]);
+    values.push_back(y[i]);
+  }
+  graph->setData(keys, values, true);
+}
+
 }  // namespace
 
 PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
@@ -33,7 +47,8 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(QColor(255, 255, 255, 220));
   plot_->plotLayout()->insertRow(0);
-  title_ = new QCPTextElement(plot_, "", QFont(font().family(), font().pointSize() + 1, QFont::Bold));
+  title_ =
+      new QCPTextElement(plot_, "", QFont(font().family(), font().pointSize() + 1, QFont::Bold));
   plot_->plotLayout()->addElement(0, 0, title_);
   plot_->setMouseTracking(true);
   setMinimumSize(480, 320);
@@ -50,17 +65,22 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
           });
 }
 
-void PlotView::clear() {
+void PlotView::removeSeries() {
+  for (auto& series : series_)
+    if (series.errorBars) plot_->removePlottable(series.errorBars);
   plot_->clearGraphs();
   series_.clear();
+}
+
+void PlotView::clear() {
+  removeSeries();
   title_->setText("");
   userAdjustedView_ = false;
   plot_->replot();
 }
 
 void PlotView::setTable(const Table& table) {
-  plot_->clearGraphs();
-  series_.clear();
+  removeSeries();
   const PlotHints& hints = table.hints;
   const QVector<double> x = toVector(table.column(hints.xColumn));
   title_->setText(QString::fromStdString(hints.title));
@@ -72,24 +92,28 @@ void PlotView::setTable(const Table& table) {
 
   for (const SeriesHint& hint : hints.series) {
     Series series;
-    series.label = QString::fromStdString(hint.label) +
-                   (hint.warning.empty() ? "" : QStringLiteral(" ⚠ ") + QString::fromStdString(hint.warning));
+    series.label =
+        QString::fromStdString(hint.label) +
+        (hint.warning.empty() ? "" : QStringLiteral(" ⚠ ") + QString::fromStdString(hint.warning));
     series.x = x;
     series.y = toVector(table.column(hint.yColumn));
     const QColor color = seriesColor(hint.colorKey);
     const Column* low = hint.lowColumn.empty() ? nullptr : table.column(hint.lowColumn);
     const Column* high = hint.highColumn.empty() ? nullptr : table.column(hint.highColumn);
+    const bool errorBars = hint.style == SeriesStyle::Points;
     if (low && high) {
       series.lowValues = toVector(low);
       series.highValues = toVector(high);
+    }
+    if (low && high && !errorBars) {
       series.low = plot_->addGraph();
       series.high = plot_->addGraph();
       for (QCPGraph* band : {series.low, series.high}) {
         band->setPen(Qt::NoPen);
         band->removeFromLegend();
       }
-      series.low->setData(x, series.lowValues, true);
-      series.high->setData(x, series.highValues, true);
+      setFiniteData(series.low, x, series.lowValues);
+      setFiniteData(series.high, x, series.highValues);
       QColor fill = color;
       fill.setAlpha(55);
       series.high->setBrush(fill);
@@ -102,10 +126,25 @@ void PlotView::setTable(const Table& table) {
       series.line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, 5));
       if (hint.style == SeriesStyle::Points) series.line->setLineStyle(QCPGraph::lsNone);
     }
-    series.line->setData(x, series.y, true);
+    setFiniteData(series.line, x, series.y);
+    if (low && high && errorBars) {
+      // Points with an interval (e.g. Monte Carlo estimates): error bars rather than a band.
+      series.errorBars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+      series.errorBars->removeFromLegend();
+      series.errorBars->setDataPlottable(series.line);
+      series.errorBars->setPen(QPen(color, 1.2));
+      QVector<double> below, above;  // one per point the line kept (see setFiniteData)
+      for (int i = 0; i < std::min(series.x.size(), series.y.size()); ++i) {
+        if (std::isnan(series.x[i]) || std::isnan(series.y[i])) continue;
+        below.push_back(series.y[i] - series.lowValues[i]);
+        above.push_back(series.highValues[i] - series.y[i]);
+      }
+      series.errorBars->setData(below, above);
+    }
     series_.push_back(series);
   }
-  for (const auto& series : series_) setSeriesVisible(series.label, !hidden_.contains(series.label));
+  for (const auto& series : series_)
+    setSeriesVisible(series.label, !hidden_.contains(series.label));
   applyAxisScales();
   applyStyle();
   if (!userAdjustedView_) plot_->rescaleAxes(true);
@@ -119,8 +158,12 @@ void PlotView::resetView() {
   emit viewChanged();
 }
 
-bool PlotView::logX() const { return userXLog_.value_or(hintXLog_); }
-bool PlotView::logY() const { return userYLog_.value_or(hintYLog_); }
+bool PlotView::logX() const {
+  return userXLog_.value_or(hintXLog_);
+}
+bool PlotView::logY() const {
+  return userYLog_.value_or(hintYLog_);
+}
 
 void PlotView::setLogX(bool on) {
   userXLog_ = on;
@@ -139,8 +182,10 @@ void PlotView::applyAxisScales() {
     const bool logScale = axis == plot_->xAxis ? logX() : logY();
     if ((axis->scaleType() == QCPAxis::stLogarithmic) == logScale) continue;
     axis->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (logScale) axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    if (logScale)
+      axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+    else
+      axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
   }
 }
 
@@ -190,12 +235,15 @@ void PlotView::applyStyle() {
 }
 
 void PlotView::setSeriesVisible(const QString& label, bool visible) {
-  if (visible) hidden_.remove(label);
-  else hidden_.insert(label);
+  if (visible)
+    hidden_.remove(label);
+  else
+    hidden_.insert(label);
   for (auto& series : series_) {
     if (series.label != label) continue;
-    for (QCPGraph* graph : {series.line, series.low, series.high})
-      if (graph) graph->setVisible(visible);
+    for (QCPAbstractPlottable* plottable : std::initializer_list<QCPAbstractPlottable*>{
+             series.line, series.low, series.high, series.errorBars})
+      if (plottable) plottable->setVisible(visible);
     if (auto* item = plot_->legend->itemWithPlottable(series.line))
       item->setTextColor(visible ? Qt::black : Qt::gray);
   }
@@ -219,7 +267,8 @@ void PlotView::setViewState(const PlotViewState& state) {
   userYLog_ = state.yLog;
   applyAxisScales();
   hidden_ = state.hiddenSeries;
-  for (const auto& series : series_) setSeriesVisible(series.label, !hidden_.contains(series.label));
+  for (const auto& series : series_)
+    setSeriesVisible(series.label, !hidden_.contains(series.label));
   if (state.xRange && state.yRange) {
     plot_->xAxis->setRange(state.xRange->first, state.xRange->second);
     plot_->yAxis->setRange(state.yRange->first, state.yRange->second);
@@ -251,7 +300,8 @@ QString PlotView::describePointNear(const QPointF& position) const {
   }
   if (!bestSeries) return {};
   QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>" + xLabel_.toHtmlEscaped() +
-                 " = " + number(bestSeries->x[bestIndex]) + "<br>y = " + number(bestSeries->y[bestIndex]);
+                 " = " + number(bestSeries->x[bestIndex]) +
+                 "<br>y = " + number(bestSeries->y[bestIndex]);
   if (!bestSeries->lowValues.isEmpty())
     text += "<br>band: [" + number(bestSeries->lowValues[bestIndex]) + ", " +
             number(bestSeries->highValues[bestIndex]) + "]";
@@ -274,13 +324,23 @@ void PlotView::onMouseMove(QMouseEvent* event) {
     plot_->replot(QCustomPlot::rpQueuedReplot);
   }
   const QString text = describePointNear(event->position());
-  if (text.isEmpty()) QToolTip::hideText();
-  else QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
+  if (text.isEmpty())
+    QToolTip::hideText();
+  else
+    QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
 }
 
-int PlotView::seriesCount() const { return static_cast<int>(series_.size()); }
-int PlotView::seriesPointCount(int series) const { return series_.at(series).line->dataCount(); }
-QString PlotView::seriesName(int series) const { return series_.at(series).label; }
-bool PlotView::seriesVisible(int series) const { return series_.at(series).line->visible(); }
+int PlotView::seriesCount() const {
+  return static_cast<int>(series_.size());
+}
+int PlotView::seriesPointCount(int series) const {
+  return series_.at(series).line->dataCount();
+}
+QString PlotView::seriesName(int series) const {
+  return series_.at(series).label;
+}
+bool PlotView::seriesVisible(int series) const {
+  return series_.at(series).line->visible();
+}
 
 }  // namespace rfscope::ui

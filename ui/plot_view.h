@@ -11,6 +11,7 @@
 #include "core/experiments/table.h"
 
 class QCustomPlot;
+class QCPErrorBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QCPTextElement;
@@ -66,8 +67,10 @@ class PlotView : public QWidget {
     QCPGraph* line = nullptr;
     QCPGraph* low = nullptr;
     QCPGraph* high = nullptr;
+    QCPErrorBars* errorBars = nullptr;
     QVector<double> x, y, lowValues, highValues;
   };
+  void removeSeries();
   void applyAxisScales();
   void applyStyle();
   void onMouseMove(QMouseEvent* event);

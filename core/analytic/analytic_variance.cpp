@@ -14,9 +14,9 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::Vec
   const auto& g = pair.geometry;
   answer.logKernelValue = logKernelValue(request.kernel, g);
   const std::string& id = request.mechanism->info().id;
-  CouplingKind kind = CouplingKind::Iid;
+  PositiveCoupling kind = PositiveCoupling::Iid;
   const bool known = couplingKindFromId(request.coupling, &kind);
-  if (!known || (kind != CouplingKind::Iid && id != "pos")) {
+  if (!known || (kind != PositiveCoupling::Iid && id != "pos")) {
     answer.unavailableReason = "no closed form for mechanism '" + id + "' with coupling '" +
                                request.coupling + "'" +
                                (known ? " (coupled closed forms exist for 'pos' only)" : "");
@@ -30,16 +30,16 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::Vec
   }
   const double scale = logVarianceScale(request.kernel, g);
   if (id == "pos") {
-    const ConformityResult conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
+    const ConformityValue conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
     if (!conformity.available) {
-      answer.unavailableReason = kind == CouplingKind::Simplex && g.dimension < 2
+      answer.unavailableReason = kind == PositiveCoupling::Simplex && g.dimension < 2
                                      ? "simplex coupling needs d >= 2"
                                      : "RF-conformity is evaluated for |x + y|² <= 700 only";
       return answer;
     }
     answer.hasConformity = true;
     answer.logConformity = conformity.logConformity;
-    if (kind != CouplingKind::Iid) {
+    if (kind != PositiveCoupling::Iid) {
       answer.available = true;
       answer.logVariance = coupledPositiveLogVariance(kind, g.dimension, request.features,
                                                       g.diffNormSquared, g.sumNormSquared) +

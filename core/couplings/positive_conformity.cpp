@@ -111,29 +111,29 @@ DeficitPair simplexDeficit(int d, double u) {
 
 }  // namespace
 
-bool couplingKindFromId(std::string_view id, CouplingKind* kind) {
+bool couplingKindFromId(std::string_view id, PositiveCoupling* kind) {
   if (id == "iid")
-    *kind = CouplingKind::Iid;
+    *kind = PositiveCoupling::Iid;
   else if (id == "orf")
-    *kind = CouplingKind::Orthogonal;
+    *kind = PositiveCoupling::Orthogonal;
   else if (id == "simrf")
-    *kind = CouplingKind::Simplex;
+    *kind = PositiveCoupling::Simplex;
   else
     return false;
   return true;
 }
 
-ConformityResult positiveConformity(CouplingKind kind, int dimension, double u) {
-  ConformityResult result;
-  if (kind == CouplingKind::Iid && u >= 0) return {true, u, 0.0};  // eq. (19), any u
+ConformityValue positiveConformity(PositiveCoupling kind, int dimension, double u) {
+  ConformityValue result;
+  if (kind == PositiveCoupling::Iid && u >= 0) return {true, u, 0.0};  // eq. (19), any u
   if (!(u >= 0) || u > kMaxU) return result;
-  if (kind == CouplingKind::Simplex && dimension < 2) return result;
+  if (kind == PositiveCoupling::Simplex && dimension < 2) return result;
   result.available = true;
-  if (kind == CouplingKind::Iid || u == 0) {
+  if (kind == PositiveCoupling::Iid || u == 0) {
     result.logConformity = u;
     return result;
   }
-  const DeficitPair pair = kind == CouplingKind::Orthogonal ? orthogonalDeficit(dimension, u)
+  const DeficitPair pair = kind == PositiveCoupling::Orthogonal ? orthogonalDeficit(dimension, u)
                                                             : simplexDeficit(dimension, u);
   result.deficit = pair.h;
   result.logConformity = u + std::log(pair.g);
@@ -146,15 +146,15 @@ double coupledPairCount(std::int64_t features, int dimension) {
          static_cast<double>(rest) * (rest - 1.0);
 }
 
-double coupledPositiveLogVariance(CouplingKind kind, int dimension, std::int64_t features,
+double coupledPositiveLogVariance(PositiveCoupling kind, int dimension, std::int64_t features,
                                   double diffNormSquared, double u) {
   const double m = static_cast<double>(features);
   if (!(u > 0)) return u == 0 ? kNegativeInfinity : kNaN;
   const double iid = std::log(m) + logExpm1(u);
   const double pairs = coupledPairCount(features, dimension);
   double bracket = iid;
-  if (kind != CouplingKind::Iid && pairs > 0) {
-    const ConformityResult c = positiveConformity(kind, dimension, u);
+  if (kind != PositiveCoupling::Iid && pairs > 0) {
+    const ConformityValue c = positiveConformity(kind, dimension, u);
     if (!c.available) return kNaN;
     if (c.deficit > 0) bracket = logSubExp(iid, std::log(pairs) + std::log(c.deficit));
   }
@@ -169,22 +169,22 @@ double simplexSmallVPrefactor(int dimension) {
 double positiveOrthogonalityLogGap(int dimension, std::int64_t features, double diffNormSquared,
                                    double u) {
   const double pairs = coupledPairCount(features, dimension);
-  const ConformityResult c = positiveConformity(CouplingKind::Orthogonal, dimension, u);
+  const ConformityValue c = positiveConformity(PositiveCoupling::Orthogonal, dimension, u);
   if (!c.available) return kNaN;
   if (!(pairs > 0) || !(c.deficit > 0)) return kNegativeInfinity;
   const double m = static_cast<double>(features);
   return -diffNormSquared - 2 * std::log(m) + std::log(pairs) + std::log(c.deficit);
 }
 
-double logPairNormDensity(CouplingKind kind, int dimension, double w) {
+double logPairNormDensity(PositiveCoupling kind, int dimension, double w) {
   const double d = dimension;
   if (!(w > 0)) return kNegativeInfinity;
   switch (kind) {
-    case CouplingKind::Iid:  // eq. (18)
+    case PositiveCoupling::Iid:  // eq. (18)
       return (d - 1) * std::log(w) - w * w / 4 - (d - 1) * kLn2 - std::lgamma(d / 2);
-    case CouplingKind::Orthogonal:  // χ_{2d}
+    case PositiveCoupling::Orthogonal:  // χ_{2d}
       return (2 * d - 1) * std::log(w) - w * w / 2 - (d - 1) * kLn2 - std::lgamma(d);
-    case CouplingKind::Simplex: {
+    case PositiveCoupling::Simplex: {
       if (dimension < 2) return kNaN;
       // Eq. (20) with (sin φ cos φ)^{d-1} = (q/2)^{d-1}, q = sin 2φ; the integrand is scaled by
       // its value at φ = π/4 (its peak in q) so that nothing underflows for large d.

@@ -18,26 +18,26 @@
 
 namespace rfscope {
 
-enum class CouplingKind { Iid, Orthogonal, Simplex };
+enum class PositiveCoupling { Iid, Orthogonal, Simplex };
 
 // nullopt-like: false if id is not one of "iid", "orf", "simrf".
-bool couplingKindFromId(std::string_view id, CouplingKind* kind);
+bool couplingKindFromId(std::string_view id, PositiveCoupling* kind);
 
-struct ConformityResult {
+struct ConformityValue {
   bool available = false;
   double logConformity = 0;  // log ρ
   double deficit = 0;        // h = 1 - ρ e^{-u}
 };
 
 // ρ for dimension d and u = |x + y|². SimRF needs d >= 2; ORF and SimRF are evaluated for u <= 700.
-ConformityResult positiveConformity(CouplingKind kind, int dimension, double u);
+ConformityValue positiveConformity(PositiveCoupling kind, int dimension, double u);
 
 // Σ_b m_b(m_b - 1) over ⌈M/d⌉ blocks of d features, the last one holding the remainder.
 double coupledPairCount(std::int64_t features, int dimension);
 
 // log Var (Gaussian kernel) of the M-feature PosRF estimator under the coupling; kNegativeInfinity
 // when the variance is 0, NaN when unavailable.
-double coupledPositiveLogVariance(CouplingKind kind, int dimension, std::int64_t features,
+double coupledPositiveLogVariance(PositiveCoupling kind, int dimension, std::int64_t features,
                                   double diffNormSquared, double u);
 
 // Small-v SimRF MSE relative to IID at M = d: 1 - (2/d)(Γ((d+1)/2)/Γ(d/2))² (0.0077817… at d = 64).
@@ -49,6 +49,6 @@ double positiveOrthogonalityLogGap(int dimension, std::int64_t features, double 
                                    double u);
 
 // log p(w_ij) of w_ij = |w_i + w_j| for IID (eq. 18), ORF (χ_{2d}) and SimRF (eq. 20, quadrature).
-double logPairNormDensity(CouplingKind kind, int dimension, double w);
+double logPairNormDensity(PositiveCoupling kind, int dimension, double w);
 
 }  // namespace rfscope

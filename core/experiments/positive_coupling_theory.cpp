@@ -10,26 +10,26 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 }  // namespace
 
 bool hasPositiveCouplingTheory(std::string_view coupling) {
-  CouplingKind kind;
+  PositiveCoupling kind;
   return couplingKindFromId(coupling, &kind);
 }
 
 double positiveCouplingLogMse(std::string_view coupling, int dimension, std::int64_t features,
                               double diffNormSquared, double u) {
-  CouplingKind kind;
+  PositiveCoupling kind;
   if (!couplingKindFromId(coupling, &kind)) return kNaN;
   return coupledPositiveLogVariance(kind, dimension, features, diffNormSquared, u);
 }
 
 double positiveCouplingLogConformity(std::string_view coupling, int dimension, double u) {
-  CouplingKind kind;
+  PositiveCoupling kind;
   if (!couplingKindFromId(coupling, &kind)) return kNaN;
-  const ConformityResult result = positiveConformity(kind, dimension, u);
+  const ConformityValue result = positiveConformity(kind, dimension, u);
   return result.available ? result.logConformity : kNaN;
 }
 
 double positiveCouplingLogPairNormDensity(std::string_view coupling, int dimension, double w) {
-  CouplingKind kind;
+  PositiveCoupling kind;
   if (!couplingKindFromId(coupling, &kind)) return kNaN;
   return logPairNormDensity(kind, dimension, w);
 }

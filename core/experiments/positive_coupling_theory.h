@@ -1,8 +1,6 @@
 #pragma once
 // The closed forms of positive random features under couplings (core/couplings), keyed by coupling
-// id ("iid", "orf", "simrf"). Experiments that also run Monte Carlo use these instead of
-// positive_conformity.h, whose CouplingKind/ConformityResult names collide with the Monte Carlo
-// module's in one translation unit.
+// id ("iid", "orf", "simrf") as experiments and their parameters name couplings.
 
 #include <cstdint>
 #include <string_view>
