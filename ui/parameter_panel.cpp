@@ -9,10 +9,10 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QToolButton>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
 
@@ -22,7 +22,9 @@ namespace {
 constexpr int kSliderSteps = 1000;
 constexpr double kMaxIntegerSliderRange = 5000;
 
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 // Slider position ↔ value over [min, max], logarithmic where the spec asks for it.
 double sliderToValue(const ParameterSpec& spec, int position) {
@@ -35,7 +37,8 @@ double sliderToValue(const ParameterSpec& spec, int position) {
 int valueToSlider(const ParameterSpec& spec, double value) {
   double t = 0;
   if (spec.logScale && spec.minimum > 0 && value > 0)
-    t = (std::log(value) - std::log(spec.minimum)) / (std::log(spec.maximum) - std::log(spec.minimum));
+    t = (std::log(value) - std::log(spec.minimum)) /
+        (std::log(spec.maximum) - std::log(spec.minimum));
   else
     t = (value - spec.minimum) / (spec.maximum - spec.minimum);
   return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * kSliderSteps));
@@ -86,9 +89,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
         field.editor = container;
       }
       field.read = [box]() { return ParameterValue(std::int64_t{box->value()}); };
-      field.write = [box](const ParameterValue& v) {
-        box->setValue(static_cast<int>(asReal(v)));
-      };
+      field.write = [box](const ParameterValue& v) { box->setValue(static_cast<int>(asReal(v))); };
       break;
     }
     case ParameterType::Real: {
@@ -135,7 +136,8 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
     }
     case ParameterType::Choice: {
       auto* box = new QComboBox;
-      for (const auto& c : spec.choices) box->addItem(qs(c.label), qs(c.id));
+      for (const auto& c : spec.choices)
+        box->addItem(qs(c.label), qs(c.id));
       connect(box, &QComboBox::currentIndexChanged, this, changed);
       field.editor = box;
       field.read = [box]() { return ParameterValue(box->currentData().toString().toStdString()); };
@@ -218,10 +220,20 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
 
 void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const ParameterSet& values) {
   updating_ = true;
-  while (form_->rowCount() > 0) form_->removeRow(0);
+  while (form_->rowCount() > 0)
+    form_->removeRow(0);
   fields_.clear();
+  // Parameters of one group stay together, groups in order of first appearance.
+  std::vector<std::string> groups;
+  for (const auto& spec : specs)
+    if (std::find(groups.begin(), groups.end(), spec.group) == groups.end())
+      groups.push_back(spec.group);
+  std::vector<ParameterSpec> ordered;
+  for (const auto& g : groups)
+    for (const auto& spec : specs)
+      if (spec.group == g) ordered.push_back(spec);
   std::string group;
-  for (const auto& spec : specs) {
+  for (const auto& spec : ordered) {
     if (!spec.group.empty() && spec.group != group) {
       group = spec.group;
       auto* header = new QLabel("<b>" + qs(group) + "</b>");
@@ -233,7 +245,8 @@ void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const Par
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(field.editor);
     column->addWidget(field.error);
-    auto* label = new QLabel(qs(spec.label) + (spec.unit.empty() ? "" : " [" + qs(spec.unit) + "]"));
+    auto* label =
+        new QLabel(qs(spec.label) + (spec.unit.empty() ? "" : " [" + qs(spec.unit) + "]"));
     label->setToolTip(qs(spec.help));
     form_->addRow(label, cell);
     field.row = cell;
@@ -253,8 +266,9 @@ void ParameterPanel::updateVisibility() {
     if (!field.spec.visibleWhenKey.empty()) {
       const ParameterValue* controller = current.find(field.spec.visibleWhenKey);
       const auto* id = controller ? std::get_if<std::string>(controller) : nullptr;
-      visible = id && std::find(field.spec.visibleWhenValues.begin(), field.spec.visibleWhenValues.end(),
-                                *id) != field.spec.visibleWhenValues.end();
+      visible =
+          id && std::find(field.spec.visibleWhenValues.begin(), field.spec.visibleWhenValues.end(),
+                          *id) != field.spec.visibleWhenValues.end();
     }
     field.row->setVisible(visible);
     field.label->setVisible(visible);
@@ -263,7 +277,8 @@ void ParameterPanel::updateVisibility() {
 
 ParameterSet ParameterPanel::parameters() const {
   ParameterSet set;
-  for (const auto& field : fields_) set.set(field.spec.key, field.read());
+  for (const auto& field : fields_)
+    set.set(field.spec.key, field.read());
   return set;
 }
 

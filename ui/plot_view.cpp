@@ -147,13 +147,20 @@ void PlotView::setTable(const Table& table) {
     setSeriesVisible(series.label, !hidden_.contains(series.label));
   applyAxisScales();
   applyStyle();
-  if (!userAdjustedView_) plot_->rescaleAxes(true);
+  if (!userAdjustedView_) fitView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::fitView() {
+  plot_->rescaleAxes(true);
+  // A 4% margin keeps markers and error bars at the edges inside the axes.
+  plot_->xAxis->scaleRange(1.04);
+  plot_->yAxis->scaleRange(1.04);
 }
 
 void PlotView::resetView() {
   userAdjustedView_ = false;
-  plot_->rescaleAxes(true);
+  fitView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
   emit viewChanged();
 }
@@ -275,7 +282,7 @@ void PlotView::setViewState(const PlotViewState& state) {
     userAdjustedView_ = true;
   } else {
     userAdjustedView_ = false;
-    plot_->rescaleAxes(true);
+    fitView();
   }
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }

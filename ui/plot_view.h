@@ -71,6 +71,7 @@ class PlotView : public QWidget {
     QVector<double> x, y, lowValues, highValues;
   };
   void removeSeries();
+  void fitView();
   void applyAxisScales();
   void applyStyle();
   void onMouseMove(QMouseEvent* event);
