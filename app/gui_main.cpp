@@ -33,8 +33,10 @@ int main(int argc, char** argv) {
   parser.process(app);
 
   rfscope::ui::MainWindow window;
-  if (parser.isSet(experiment) && !rfscope::findExperiment(parser.value(experiment).toStdString())) {
-    std::fprintf(stderr, "rfscope: unknown experiment '%s'\n", qPrintable(parser.value(experiment)));
+  if (parser.isSet(experiment) &&
+      !rfscope::findExperiment(parser.value(experiment).toStdString())) {
+    std::fprintf(stderr, "rfscope: unknown experiment '%s'\n",
+                 qPrintable(parser.value(experiment)));
     return 2;
   }
   if (parser.isSet(experiment)) window.selectExperiment(parser.value(experiment).toStdString());

@@ -37,7 +37,9 @@ namespace rfscope::ui {
 namespace {
 
 constexpr int kDebounceMs = 150;
-QString qs(const std::string& s) { return QString::fromStdString(s); }
+QString qs(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 }  // namespace
 
@@ -65,7 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
       group = qs(e->info().group);
       experimentPicker_->addItem(group);
       auto* model = experimentPicker_->model();
-      model->setData(model->index(experimentPicker_->count() - 1, 0), 0, Qt::UserRole - 1);  // header
+      model->setData(model->index(experimentPicker_->count() - 1, 0), 0,
+                     Qt::UserRole - 1);  // header
     }
     experimentPicker_->addItem("    " + qs(e->info().title), qs(e->info().id));
     experimentPicker_->setItemData(experimentPicker_->count() - 1, qs(e->info().description),
@@ -95,7 +98,8 @@ MainWindow::MainWindow(QWidget* parent)
   progress_->setRange(0, 1000);
   progress_->setMaximumWidth(200);
   progress_->setTextVisible(false);
-  backendLabel_->setText(tr("CPU · %1 threads").arg(std::max(1u, std::thread::hardware_concurrency())));
+  backendLabel_->setText(
+      tr("CPU · %1 threads").arg(std::max(1u, std::thread::hardware_concurrency())));
   statusBar()->addWidget(message_, 1);
   statusBar()->addPermanentWidget(backendLabel_);
   statusBar()->addPermanentWidget(elapsedLabel_);
@@ -148,8 +152,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::buildMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
   file->addAction(tr("&Open Session…"), QKeySequence::Open, this, [this]() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), {},
-                                                      tr("RFScope sessions (*.json)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open session"), {}, tr("RFScope sessions (*.json)"));
     if (!path.isEmpty()) openSessionFrom(path);
   });
   file->addAction(tr("&Save Session…"), QKeySequence::Save, this, [this]() {
@@ -179,7 +183,8 @@ void MainWindow::buildMenus() {
                                 [this](bool on) { plot_->setLogY(on); });
   QAction* crosshair = view->addAction(tr("&Crosshair"), QKeySequence(tr("Ctrl+H")), this,
                                        [this](bool on) { plot_->setCrosshair(on); });
-  for (QAction* a : {logXAction_, logYAction_, crosshair}) a->setCheckable(true);
+  for (QAction* a : {logXAction_, logYAction_, crosshair})
+    a->setCheckable(true);
   view->addSeparator();
   QAction* teachingToggle = teachingDock_->toggleViewAction();
   teachingToggle->setText(tr("&Teaching Panel"));
@@ -200,8 +205,10 @@ void MainWindow::buildMenus() {
   params->addAction(tr("Halve d"), QKeySequence(tr("Ctrl+Down")), this, step("d", -1));
   params->addAction(tr("Next Seed (new draw)"), QKeySequence(tr("Ctrl+]")), this, step("seed", 1));
   params->addAction(tr("Previous Seed"), QKeySequence(tr("Ctrl+[")), this, step("seed", -1));
-  params->addAction(tr("Increase σ max"), QKeySequence(tr("Ctrl+Right")), this, step("sigma-max", 2));
-  params->addAction(tr("Decrease σ max"), QKeySequence(tr("Ctrl+Left")), this, step("sigma-max", -2));
+  params->addAction(tr("Increase σ max"), QKeySequence(tr("Ctrl+Right")), this,
+                    step("sigma-max", 2));
+  params->addAction(tr("Decrease σ max"), QKeySequence(tr("Ctrl+Left")), this,
+                    step("sigma-max", -2));
 
   presetMenu_ = menuBar()->addMenu(tr("P&resets"));
   buildPresetMenu();
@@ -233,7 +240,8 @@ void MainWindow::buildPresetMenu() {
     });
   }
   presetMenu_->addSeparator();
-  presetMenu_->addAction(tr("Save Current as Preset…"), this, &MainWindow::saveUserPresetInteractively);
+  presetMenu_->addAction(tr("Save Current as Preset…"), this,
+                         &MainWindow::saveUserPresetInteractively);
 }
 
 void MainWindow::selectExperiment(const std::string& id) {
@@ -293,7 +301,9 @@ Session MainWindow::currentSession() const {
   return session;
 }
 
-void MainWindow::scheduleRun() { debounce_->start(); }
+void MainWindow::scheduleRun() {
+  debounce_->start();
+}
 
 void MainWindow::startRun() {
   if (!experiment_) return;
@@ -319,7 +329,9 @@ void MainWindow::onProgress(double fraction) {
   progress_->setValue(static_cast<int>(fraction * progress_->maximum()));
 }
 
-void MainWindow::onPartial(std::shared_ptr<const Table> table) { plot_->setTable(*table); }
+void MainWindow::onPartial(std::shared_ptr<const Table> table) {
+  plot_->setTable(*table);
+}
 
 void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seconds) {
   setRunningUi(false);
@@ -327,20 +339,25 @@ void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seco
   lastTable_ = std::shared_ptr<const Table>(result, &result->table);
   plot_->setTable(result->table);
   QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
-  for (const auto& warning : result->warnings) text += " — ⚠ " + qs(warning);
+  for (const auto& warning : result->warnings)
+    text += " — ⚠ " + qs(warning);
   message_->setText(text);
   emit runFinished();
 }
 
 void MainWindow::setRunningUi(bool running) {
   cancelButton_->setEnabled(running);
-  if (running) elapsedTicker_->start();
-  else elapsedTicker_->stop();
+  if (running)
+    elapsedTicker_->start();
+  else
+    elapsedTicker_->stop();
   if (elapsed_.isValid())
     elapsedLabel_->setText(QString::number(elapsed_.elapsed() / 1000.0, 'f', 2) + " s");
 }
 
-QString MainWindow::statusMessage() const { return message_->text(); }
+QString MainWindow::statusMessage() const {
+  return message_->text();
+}
 
 void MainWindow::showError(const QString& title, const QString& message, bool quiet) {
   message_->setText(title + ": " + message);
@@ -369,8 +386,9 @@ bool MainWindow::exportCsvTo(const QString& path, bool quiet) {
     return false;
   }
   try {
-    writeFileAtomically(QFile::encodeName(path).toStdString(),
-                        tableToCsv(*lastTable_, runMetadata(lastRunExperimentId_, lastRunParameters_)));
+    writeFileAtomically(
+        QFile::encodeName(path).toStdString(),
+        tableToCsv(*lastTable_, runMetadata(lastRunExperimentId_, lastRunParameters_)));
   } catch (const std::exception& e) {
     showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
     return false;
@@ -405,8 +423,8 @@ bool MainWindow::openSessionFrom(const QString& path, bool quiet) {
 void MainWindow::exportPlotInteractively() {
   QString selected;
   QString path = QFileDialog::getSaveFileName(
-      this, tr("Export plot"), "plot.png", tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"),
-      &selected);
+      this, tr("Export plot"), "plot.png",
+      tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"), &selected);
   if (path.isEmpty()) return;
   PlotFormat format;
   if (!plotFormatFromPath(path, &format)) {
@@ -426,7 +444,8 @@ void MainWindow::exportPlotInteractively() {
 }
 
 void MainWindow::exportCsvInteractively() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Export table"), "table.csv", tr("CSV (*.csv)"));
+  QString path =
+      QFileDialog::getSaveFileName(this, tr("Export table"), "table.csv", tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   if (!path.endsWith(".csv")) path += ".csv";
   exportCsvTo(path);
@@ -434,8 +453,9 @@ void MainWindow::exportCsvInteractively() {
 
 void MainWindow::saveUserPresetInteractively() {
   bool ok = false;
-  const QString name = QInputDialog::getText(this, tr("Save preset"), tr("Name:"), QLineEdit::Normal, {}, &ok)
-                           .trimmed();
+  const QString name =
+      QInputDialog::getText(this, tr("Save preset"), tr("Name:"), QLineEdit::Normal, {}, &ok)
+          .trimmed();
   if (!ok || name.isEmpty()) return;
   saveUserPreset(name, currentSession());
   buildPresetMenu();
@@ -446,8 +466,10 @@ void MainWindow::setPresentationMode(bool on) {
   if (presentationAction_->isChecked() != on) presentationAction_->setChecked(on);
   plot_->setPresentationMode(on);
   panel_->setPresentationMode(on);
-  if (on) showFullScreen();
-  else showNormal();
+  if (on)
+    showFullScreen();
+  else
+    showNormal();
 }
 
 }  // namespace rfscope::ui

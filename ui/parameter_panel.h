@@ -42,7 +42,7 @@ class ParameterPanel : public QWidget {
     ParameterSpec spec;
     QWidget* editor = nullptr;
     QLabel* error = nullptr;
-    QWidget* row = nullptr;    // editor + error, hidden with the label when not applicable
+    QWidget* row = nullptr;  // editor + error, hidden with the label when not applicable
     QLabel* label = nullptr;
     std::function<ParameterValue()> read;
     std::function<void(const ParameterValue&)> write;

@@ -34,10 +34,14 @@ bool renderSvg(QCustomPlot* plot, const QString& path, const PlotExportOptions& 
 
 bool plotFormatFromPath(const QString& path, PlotFormat* format) {
   const QString suffix = QFileInfo(path).suffix().toLower();
-  if (suffix == "png") *format = PlotFormat::Png;
-  else if (suffix == "pdf") *format = PlotFormat::Pdf;
-  else if (suffix == "svg") *format = PlotFormat::Svg;
-  else return false;
+  if (suffix == "png")
+    *format = PlotFormat::Png;
+  else if (suffix == "pdf")
+    *format = PlotFormat::Pdf;
+  else if (suffix == "svg")
+    *format = PlotFormat::Svg;
+  else
+    return false;
   return true;
 }
 
@@ -66,7 +70,7 @@ void exportPlot(QCustomPlot* plot, const QString& path, PlotFormat format,
   if (!ok || std::rename(QFile::encodeName(temporary).constData(), target.constData()) != 0) {
     QFile::remove(temporary);
     const QString directory = QFileInfo(path).absolutePath();
-    const QString reason = !QFileInfo(directory).isDir()       ? "the folder does not exist"
+    const QString reason = !QFileInfo(directory).isDir()        ? "the folder does not exist"
                            : !QFileInfo(directory).isWritable() ? "the folder is not writable"
                                                                 : "the file could not be written";
     throw std::runtime_error(("cannot write '" + path + "': " + reason).toStdString());

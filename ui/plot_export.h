@@ -1,7 +1,7 @@
 #pragma once
-// Writes a plot as PNG (chosen size and DPI), PDF or SVG (vector). Every file is written atomically:
-// rendered to a temporary file beside the target, then renamed over it, so a failure leaves any
-// previous file untouched. Failures throw std::runtime_error naming the path.
+// Writes a plot as PNG (chosen size and DPI), PDF or SVG (vector). Every file is written
+// atomically: rendered to a temporary file beside the target, then renamed over it, so a failure
+// leaves any previous file untouched. Failures throw std::runtime_error naming the path.
 
 #include <QString>
 
@@ -14,7 +14,7 @@ enum class PlotFormat { Png, Pdf, Svg };
 struct PlotExportOptions {
   int width = 1200;  // logical size in device-independent pixels (1/96 inch)
   int height = 800;
-  int dpi = 96;      // PNG only: pixel size is width·dpi/96 × height·dpi/96
+  int dpi = 96;  // PNG only: pixel size is width·dpi/96 × height·dpi/96
 };
 
 // The format from a file name's extension (.png, .pdf, .svg), or false if there is none.

@@ -66,7 +66,8 @@ RunController::RunController(QObject* parent) : QObject(parent) {
 }
 
 RunController::~RunController() {
-  for (auto& job : jobs_) job->cancelRequested = true;
+  for (auto& job : jobs_)
+    job->cancelRequested = true;
   for (auto& job : jobs_)
     if (job->thread.joinable()) job->thread.join();
 }
@@ -86,8 +87,10 @@ std::uint64_t RunController::start(const Experiment* experiment, const Parameter
       const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
       raw->post([result, seconds](RunController* c) {
         c->running_ = false;
-        if (result->status == RunStatus::Cancelled) emit c->cancelled();
-        else emit c->finished(result, seconds);
+        if (result->status == RunStatus::Cancelled)
+          emit c->cancelled();
+        else
+          emit c->finished(result, seconds);
       });
     } catch (const std::exception& e) {
       const QString message = QString::fromUtf8(e.what());
@@ -97,7 +100,8 @@ std::uint64_t RunController::start(const Experiment* experiment, const Parameter
       });
     }
     const std::uint64_t id = raw->id;
-    QMetaObject::invokeMethod(this, [this, id]() { onJobDone(id); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, id]() { onJobDone(id); }, Qt::QueuedConnection);
   });
   return job->id;
 }

@@ -18,17 +18,20 @@ nlohmann::json rangeToJson(const std::optional<std::pair<double, double>>& range
   return nlohmann::json::array({range->first, range->second});
 }
 
-std::optional<std::pair<double, double>> rangeFromJson(const nlohmann::json& json, const char* key) {
+std::optional<std::pair<double, double>> rangeFromJson(const nlohmann::json& json,
+                                                       const char* key) {
   if (json.is_null()) return std::nullopt;
   if (!json.is_array() || json.size() != 2 || !json[0].is_number() || !json[1].is_number() ||
       !(json[0].get<double>() < json[1].get<double>()))
-    throw std::runtime_error(std::string("view.") + key + " must be [lower, upper] with lower < upper");
+    throw std::runtime_error(std::string("view.") + key +
+                             " must be [lower, upper] with lower < upper");
   return std::make_pair(json[0].get<double>(), json[1].get<double>());
 }
 
 std::optional<bool> flagFromJson(const nlohmann::json& json, const char* key) {
   if (json.is_null()) return std::nullopt;
-  if (!json.is_boolean()) throw std::runtime_error(std::string("view.") + key + " must be true, false or null");
+  if (!json.is_boolean())
+    throw std::runtime_error(std::string("view.") + key + " must be true, false or null");
   return json.get<bool>();
 }
 
@@ -36,8 +39,11 @@ std::optional<bool> flagFromJson(const nlohmann::json& json, const char* key) {
 
 nlohmann::json sessionToJson(const Session& session) {
   nlohmann::json hidden = nlohmann::json::array();
-  for (const QString& label : session.view.hiddenSeries) hidden.push_back(label.toStdString());
-  auto flag = [](const std::optional<bool>& f) { return f ? nlohmann::json(*f) : nlohmann::json(nullptr); };
+  for (const QString& label : session.view.hiddenSeries)
+    hidden.push_back(label.toStdString());
+  auto flag = [](const std::optional<bool>& f) {
+    return f ? nlohmann::json(*f) : nlohmann::json(nullptr);
+  };
   return {{"format", "rfscope-session"},
           {"version", kFormatVersion},
           {"app_version", RFSCOPE_VERSION},
@@ -55,18 +61,20 @@ Session sessionFromJson(const nlohmann::json& json) {
   if (!json.is_object() || json.value("format", "") != "rfscope-session")
     throw std::runtime_error("not an RFScope session (missing \"format\": \"rfscope-session\")");
   if (json.value("version", 0) != kFormatVersion)
-    throw std::runtime_error("unsupported session version " + json.value("version", nlohmann::json()).dump());
+    throw std::runtime_error("unsupported session version " +
+                             json.value("version", nlohmann::json()).dump());
   Session session;
   session.experimentId = json.value("experiment", "");
   const Experiment* experiment = findExperiment(session.experimentId);
   if (!experiment) throw std::runtime_error("unknown experiment '" + session.experimentId + "'");
   std::vector<ParameterError> errors;
-  session.parameters =
-      parameterSetFromJson(experiment->parameters(), json.value("parameters", nlohmann::json::object()), errors);
+  session.parameters = parameterSetFromJson(
+      experiment->parameters(), json.value("parameters", nlohmann::json::object()), errors);
   if (errors.empty()) errors = experiment->crossValidate(session.parameters);
   if (!errors.empty()) {
     std::string message;
-    for (const auto& e : errors) message += (message.empty() ? "" : "; ") + e.message;
+    for (const auto& e : errors)
+      message += (message.empty() ? "" : "; ") + e.message;
     throw std::runtime_error(message);
   }
   const nlohmann::json view = json.value("view", nlohmann::json::object());
@@ -91,7 +99,8 @@ void saveSession(const QString& path, const Session& session) {
 Session loadSession(const QString& path) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly))
-    throw std::runtime_error("cannot read '" + path.toStdString() + "': " + file.errorString().toStdString());
+    throw std::runtime_error("cannot read '" + path.toStdString() +
+                             "': " + file.errorString().toStdString());
   const QByteArray bytes = file.readAll();
   nlohmann::json json;
   try {

@@ -24,6 +24,6 @@ nlohmann::json sessionToJson(const Session& session);
 Session sessionFromJson(const nlohmann::json& json);
 
 void saveSession(const QString& path, const Session& session);  // atomic; throws on failure
-Session loadSession(const QString& path);                        // throws on failure
+Session loadSession(const QString& path);                       // throws on failure
 
 }  // namespace rfscope::ui

@@ -1,7 +1,7 @@
 #pragma once
 // Renders a table the way the app's plot shows it and writes it to a file, without a window: the
-// headless counterpart of the GUI's export, used by rfscope-cli. Needs a QApplication (any platform,
-// "offscreen" included).
+// headless counterpart of the GUI's export, used by rfscope-cli. Needs a QApplication (any
+// platform, "offscreen" included).
 
 #include <QString>
 

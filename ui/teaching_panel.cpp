@@ -30,7 +30,8 @@ void TeachingPanel::showFor(const Experiment& experiment, const ParameterSet& pa
            QString::fromStdString(experiment.info().description).toHtmlEscaped() + "</p>";
   if (const auto* ids = std::get_if<std::vector<std::string>>(
           params.find("mechanisms") ? params.find("mechanisms") : nullptr)) {
-    for (const auto& id : *ids) html += "<hr>" + teachingText(QString::fromStdString(id));
+    for (const auto& id : *ids)
+      html += "<hr>" + teachingText(QString::fromStdString(id));
   }
   setHtml(html);
 }

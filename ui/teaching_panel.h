@@ -1,7 +1,7 @@
 #pragma once
-// Teaching mode: the formulas and a plain-language explanation of the current experiment and of each
-// selected mechanism, as rich text. Texts live in resources/teaching/<id>.html; an id without a
-// text falls back to the description the core declares.
+// Teaching mode: the formulas and a plain-language explanation of the current experiment and of
+// each selected mechanism, as rich text. Texts live in resources/teaching/<id>.html; an id without
+// a text falls back to the description the core declares.
 
 #include <QTextBrowser>
 

@@ -25,10 +25,12 @@ void saveUserPreset(const QString& name, const Session& session) {
 Session loadUserPreset(const QString& name) {
   QSettings settings;
   settings.beginGroup(kGroup);
-  if (!settings.contains(name)) throw std::runtime_error("no preset named '" + name.toStdString() + "'");
+  if (!settings.contains(name))
+    throw std::runtime_error("no preset named '" + name.toStdString() + "'");
   const std::string text = settings.value(name).toString().toStdString();
   const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded()) throw std::runtime_error("preset '" + name.toStdString() + "' is corrupt");
+  if (json.is_discarded())
+    throw std::runtime_error("preset '" + name.toStdString() + "' is corrupt");
   return sessionFromJson(json);
 }
 

@@ -62,7 +62,8 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
     item = item.substr(begin, end - begin + 1);
     double value = 0;
     const auto result = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (result.ec != std::errc() || result.ptr != item.data() + item.size() || !std::isfinite(value))
+    if (result.ec != std::errc() || result.ptr != item.data() + item.size() ||
+        !std::isfinite(value))
       throw UsageError(option + ": '" + item + "' is not a finite number");
     numbers.push_back(value);
   }

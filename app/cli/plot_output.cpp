@@ -29,7 +29,8 @@ PlotOutputs plotOutputs(const Arguments& arguments) {
 
 void writePlots(const Table& table, const PlotOutputs& outputs) {
   if (outputs.files.empty()) return;
-  // Qt is started only when a plot is asked for, on the offscreen platform unless the user chose one.
+  // Qt is started only when a plot is asked for, on the offscreen platform unless the user chose
+  // one.
   static int argc = 1;
   static char name[] = "rfscope-cli";
   static char* argv[] = {name, nullptr};

@@ -20,8 +20,8 @@ struct PlotOutputs {
 // Reads --png/--pdf/--svg/--width/--height/--dpi; throws UsageError on bad values.
 PlotOutputs plotOutputs(const Arguments& arguments);
 
-// Writes every requested plot (starting Qt offscreen if needed); throws std::runtime_error naming the
-// path on failure.
+// Writes every requested plot (starting Qt offscreen if needed); throws std::runtime_error naming
+// the path on failure.
 void writePlots(const Table& table, const PlotOutputs& outputs);
 
 }  // namespace rfscope::cli

@@ -60,7 +60,8 @@ int runCommand(const std::vector<std::string>& args) {
   const Experiment* experiment = findExperiment(id);
   if (!experiment) throw UsageError("unknown experiment '" + id + "' (see 'rfscope-cli list')");
   if (preset && preset->experimentId != id)
-    throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId + "'");
+    throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId +
+                     "'");
   const PlotOutputs plots = plotOutputs(arguments);
 
   const auto specs = experiment->parameters();
@@ -81,7 +82,8 @@ int runCommand(const std::vector<std::string>& args) {
   }
   if (const auto errors = experiment->validate(params); !errors.empty()) {
     std::string message;
-    for (const auto& e : errors) message += (message.empty() ? "" : "\n") + e.message;
+    for (const auto& e : errors)
+      message += (message.empty() ? "" : "\n") + e.message;
     throw UsageError(message);
   }
 
@@ -91,7 +93,8 @@ int runCommand(const std::vector<std::string>& args) {
   progress.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (const auto& warning : result.warnings) std::cerr << "warning: " << warning << "\n";
+  for (const auto& warning : result.warnings)
+    std::cerr << "warning: " << warning << "\n";
 
   const std::string csv = tableToCsv(result.table, runMetadata(id, params));
 

@@ -33,6 +33,8 @@ inline double logExpm1(double x) {
 }
 
 // exp(x), or +inf/0 where a double cannot hold it (no floating-point exception flags matter here).
-inline double expOrInfinity(double logValue) { return std::exp(logValue); }
+inline double expOrInfinity(double logValue) {
+  return std::exp(logValue);
+}
 
 }  // namespace rfscope

@@ -7,11 +7,11 @@ namespace rfscope {
 
 struct PairGeometry {
   int dimension = 0;
-  double xNormSquared = 0;    // |x|²
-  double yNormSquared = 0;    // |y|²
-  double dot = 0;             // xᵀy
-  double diffNormSquared = 0; // |x - y|², summed from differences (exact when x ≈ y)
-  double sumNormSquared = 0;  // |x + y|², summed from sums (exact when x ≈ -y)
+  double xNormSquared = 0;     // |x|²
+  double yNormSquared = 0;     // |y|²
+  double dot = 0;              // xᵀy
+  double diffNormSquared = 0;  // |x - y|², summed from differences (exact when x ≈ y)
+  double sumNormSquared = 0;   // |x + y|², summed from sums (exact when x ≈ -y)
 
   static PairGeometry fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
 };

@@ -134,7 +134,7 @@ ConformityValue positiveConformity(PositiveCoupling kind, int dimension, double 
     return result;
   }
   const DeficitPair pair = kind == PositiveCoupling::Orthogonal ? orthogonalDeficit(dimension, u)
-                                                            : simplexDeficit(dimension, u);
+                                                                : simplexDeficit(dimension, u);
   result.deficit = pair.h;
   result.logConformity = u + std::log(pair.g);
   return result;

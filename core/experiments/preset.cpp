@@ -8,21 +8,32 @@ const std::vector<Preset>& allPresets() {
        "CRT Fig. 2 — normal regime",
        "variance-vs-sigma",
        "Log-variance of TrigRF, PosRF and OPRF for x, y ~ N(0, σ²I), d = 64, 0.1 ≤ σ ≤ 1",
-       {{"d", "64"}, {"regime", "normal"}, {"sigma-min", "0.1"}, {"sigma-max", "1"},
-        {"sigma-steps", "50"}, {"pairs", "100"}, {"mechanisms", "trig,pos,oprf"}},
+       {{"d", "64"},
+        {"regime", "normal"},
+        {"sigma-min", "0.1"},
+        {"sigma-max", "1"},
+        {"sigma-steps", "50"},
+        {"pairs", "100"},
+        {"mechanisms", "trig,pos,oprf"}},
        false},
       {"crt-fig1-right",
        "CRT Fig. 1 (right) — OPRF vs PosRF variance ratio",
        "variance-ratio-vs-norm",
        "μ = log(Var OPRF / Var PosRF) vs ‖x+y‖²: below -60 at d = 64, ‖x+y‖² = 100",
-       {{"dimensions", "16,32,64,128,256"}, {"u-min", "0.01"}, {"u-max", "200"}, {"u-steps", "200"}},
+       {{"dimensions", "16,32,64,128,256"},
+        {"u-min", "0.01"},
+        {"u-max", "200"},
+        {"u-steps", "200"}},
        false},
       {"simrf-fig6",
        "SimRF Fig. 6 — MSE ratio of ORF and SimRF to IID",
        "mse-ratio-vs-v",
        "Coupled positive features at d = 64, M = d: SimRF < ORF < IID, most at small v (SimRF's "
        "small-v prefactor 0.0078)",
-       {{"d", "64"}, {"v-min", "0.05"}, {"v-max", "3"}, {"couplings", "orf,simrf"},
+       {{"d", "64"},
+        {"v-min", "0.05"},
+        {"v-max", "3"},
+        {"couplings", "orf,simrf"},
         {"mc-points", "8"}},
        false},
       {"simrf-fig4",
@@ -42,7 +53,10 @@ const std::vector<Preset>& allPresets() {
        "SimRF Fig. 7 — Gram-matrix error vs features",
        "gram-frobenius",
        "N = 64 normal points, d = 64, σ = 0.1: the error falls with M, SimRF below ORF below IID",
-       {{"d", "64"}, {"regime", "normal"}, {"sigma", "0.1"}, {"points", "64"},
+       {{"d", "64"},
+        {"regime", "normal"},
+        {"sigma", "0.1"},
+        {"points", "64"},
         {"couplings", "iid,orf,simrf"}},
        false},
       {"hrf-fig2-r1",
@@ -69,15 +83,23 @@ const std::vector<Preset>& allPresets() {
        "Teaching — why FAVOR+ needed FAVOR++",
        "variance-vs-sigma",
        "As inputs grow, PosRF's variance explodes while OPRF's optimal A keeps it bounded",
-       {{"d", "16"}, {"sigma-min", "0.01"}, {"sigma-max", "2"}, {"sigma-steps", "200"},
-        {"sigma-spacing", "log"}, {"pairs", "200"}, {"mechanisms", "pos,oprf"}},
+       {{"d", "16"},
+        {"sigma-min", "0.01"},
+        {"sigma-max", "2"},
+        {"sigma-steps", "200"},
+        {"sigma-spacing", "log"},
+        {"pairs", "200"},
+        {"mechanisms", "pos,oprf"}},
        true},
       {"teach-convergence",
        "Teaching — Monte Carlo converges at 1/√n",
        "convergence",
        "PosRF at σ = 0.1, d = 64: the running variance estimate settles on the closed form, its "
        "band shrinking like 1/√n",
-       {{"d", "64"}, {"sigma", "0.1"}, {"mechanism", "pos"}, {"quantity", "variance"},
+       {{"d", "64"},
+        {"sigma", "0.1"},
+        {"mechanism", "pos"},
+        {"quantity", "variance"},
         {"trials", "200000"}},
        true},
       {"teach-heavy-tails",
@@ -85,7 +107,10 @@ const std::vector<Preset>& allPresets() {
        "convergence",
        "PosRF at σ = 0.35, d = 64: rare huge estimates make the variance estimate jump and stay "
        "far below the closed form",
-       {{"d", "64"}, {"sigma", "0.35"}, {"mechanism", "pos"}, {"quantity", "variance"},
+       {{"d", "64"},
+        {"sigma", "0.35"},
+        {"mechanism", "pos"},
+        {"quantity", "variance"},
         {"trials", "1000000"}},
        true},
       {"teach-heavy-tail-histogram",
@@ -99,15 +124,25 @@ const std::vector<Preset>& allPresets() {
        "variance-vs-sigma",
        "d = 64: sampled variances sit on the closed forms for small σ and fall far short once "
        "PosRF's and OPRF's tails grow heavy",
-       {{"d", "64"}, {"sigma-min", "0.05"}, {"sigma-max", "0.6"}, {"sigma-steps", "12"},
-        {"pairs", "20"}, {"mechanisms", "trig,pos,oprf"}, {"method", "both"}, {"trials", "4000"}},
+       {{"d", "64"},
+        {"sigma-min", "0.05"},
+        {"sigma-max", "0.6"},
+        {"sigma-steps", "12"},
+        {"pairs", "20"},
+        {"mechanisms", "trig,pos,oprf"},
+        {"method", "both"},
+        {"trials", "4000"}},
        true},
       {"teach-trig-small-inputs",
        "Teaching — TrigRF shines for close points",
        "variance-vs-sigma",
        "For small σ the points are close, K ≈ 1 and TrigRF's variance ½(1-K²)² vanishes",
-       {{"d", "64"}, {"sigma-min", "0.001"}, {"sigma-max", "1"}, {"sigma-steps", "100"},
-        {"sigma-spacing", "log"}, {"mechanisms", "trig,pos,oprf"}},
+       {{"d", "64"},
+        {"sigma-min", "0.001"},
+        {"sigma-max", "1"},
+        {"sigma-steps", "100"},
+        {"sigma-spacing", "log"},
+        {"mechanisms", "trig,pos,oprf"}},
        true},
   };
   return presets;
@@ -130,10 +165,13 @@ ParameterSet presetParameters(const Preset& preset, const Experiment& experiment
       continue;
     }
     std::string error;
-    if (const auto value = parseParameterValue(*spec, text, &error)) set.set(key, *value);
-    else errors.push_back({key, "preset '" + preset.id + "': " + error});
+    if (const auto value = parseParameterValue(*spec, text, &error))
+      set.set(key, *value);
+    else
+      errors.push_back({key, "preset '" + preset.id + "': " + error});
   }
-  for (auto& e : experiment.validate(set)) errors.push_back(std::move(e));
+  for (auto& e : experiment.validate(set))
+    errors.push_back(std::move(e));
   return set;
 }
 

@@ -13,12 +13,12 @@
 namespace rfscope {
 
 struct Preset {
-  std::string id;            // kebab-case: "crt-fig2-normal"
-  std::string title;         // "CRT Fig. 2 — normal regime"
-  std::string experimentId;  // the experiment it configures
-  std::string description;   // one line: what to look at
+  std::string id;                                           // kebab-case: "crt-fig2-normal"
+  std::string title;                                        // "CRT Fig. 2 — normal regime"
+  std::string experimentId;                                 // the experiment it configures
+  std::string description;                                  // one line: what to look at
   std::vector<std::pair<std::string, std::string>> values;  // key, value text; others default
-  bool teaching = false;     // a teaching demo rather than a paper figure
+  bool teaching = false;  // a teaching demo rather than a paper figure
 };
 
 const std::vector<Preset>& allPresets();

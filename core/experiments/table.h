@@ -23,7 +23,7 @@ struct SeriesHint {
   std::string highColumn;  // optional band (e.g. mean + std)
   std::string colorKey;    // mechanism/coupling id: same colour in every experiment
   SeriesStyle style = SeriesStyle::Line;
-  std::string warning;     // shown next to the series (e.g. heavy tails); empty if none
+  std::string warning;  // shown next to the series (e.g. heavy tails); empty if none
 };
 
 struct PlotHints {

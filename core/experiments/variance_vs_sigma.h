@@ -1,6 +1,7 @@
 #pragma once
-// CRT Fig. 2: for each σ of a grid, draw P pairs (x, y) from a regime scaled by σ, evaluate the exact
-// one-feature log-variance of each mechanism, and report its mean and standard deviation over pairs.
+// CRT Fig. 2: for each σ of a grid, draw P pairs (x, y) from a regime scaled by σ, evaluate the
+// exact one-feature log-variance of each mechanism, and report its mean and standard deviation over
+// pairs.
 
 #include "core/experiments/experiment.h"
 

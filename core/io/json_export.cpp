@@ -26,7 +26,8 @@ nlohmann::json parameterSpecToJson(const ParameterSpec& spec) {
   }
   if (!spec.choices.empty()) {
     j["choices"] = nlohmann::json::array();
-    for (const auto& c : spec.choices) j["choices"].push_back({{"id", c.id}, {"label", c.label}});
+    for (const auto& c : spec.choices)
+      j["choices"].push_back({{"id", c.id}, {"label", c.label}});
   }
   if (!spec.fileFilter.empty()) j["file_filter"] = spec.fileFilter;
   if (!spec.visibleWhenKey.empty())
@@ -51,7 +52,8 @@ nlohmann::json tableToJson(const Table& table) {
   nlohmann::json columns = nlohmann::json::array();
   for (const auto& c : table.columns) {
     nlohmann::json values = nlohmann::json::array();
-    for (double v : c.values) values.push_back(finiteOrNull(v));
+    for (double v : c.values)
+      values.push_back(finiteOrNull(v));
     columns.push_back({{"key", c.key}, {"label", c.label}, {"values", values}});
   }
   nlohmann::json series = nlohmann::json::array();
@@ -83,7 +85,8 @@ nlohmann::json catalogToJson() {
   nlohmann::json experiments = nlohmann::json::array();
   for (const Experiment* e : allExperiments()) {
     nlohmann::json params = nlohmann::json::array();
-    for (const auto& spec : e->parameters()) params.push_back(parameterSpecToJson(spec));
+    for (const auto& spec : e->parameters())
+      params.push_back(parameterSpecToJson(spec));
     experiments.push_back({{"id", e->info().id},
                            {"title", e->info().title},
                            {"group", e->info().group},
@@ -93,7 +96,8 @@ nlohmann::json catalogToJson() {
   nlohmann::json mechanisms = nlohmann::json::array();
   for (const Mechanism* m : allMechanisms()) {
     nlohmann::json params = nlohmann::json::array();
-    for (const auto& spec : m->parameters()) params.push_back(parameterSpecToJson(spec));
+    for (const auto& spec : m->parameters())
+      params.push_back(parameterSpecToJson(spec));
     const auto& info = m->info();
     mechanisms.push_back({{"id", info.id},
                           {"name", info.name},

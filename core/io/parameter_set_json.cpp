@@ -27,8 +27,8 @@ bool jsonToText(const nlohmann::json& value, std::string& text) {
 
 }  // namespace
 
-ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs, const nlohmann::json& json,
-                                  std::vector<ParameterError>& errors) {
+ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs,
+                                  const nlohmann::json& json, std::vector<ParameterError>& errors) {
   ParameterSet set = ParameterSet::defaults(specs);
   if (!json.is_object()) {
     errors.push_back({"", "parameters must be a JSON object"});
@@ -50,10 +50,13 @@ ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs, const
       continue;
     }
     const auto parsed = parseParameterValue(*spec, text, &error);
-    if (!parsed) errors.push_back({key, error});
-    else set.set(key, *parsed);
+    if (!parsed)
+      errors.push_back({key, error});
+    else
+      set.set(key, *parsed);
   }
-  for (auto& e : validateParameters(specs, set)) errors.push_back(std::move(e));
+  for (auto& e : validateParameters(specs, set))
+    errors.push_back(std::move(e));
   return set;
 }
 

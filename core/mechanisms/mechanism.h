@@ -34,10 +34,10 @@ struct PairInput {
 };
 
 struct VarianceResult {
-  bool available = false;                   // false: no closed form for this case
-  double logVariance = kNegativeInfinity;   // log Var of ONE feature, Gaussian kernel
-  ParameterSet parametersUsed;              // every parameter the formula used, autos resolved
-  std::string unavailableReason;            // why available == false
+  bool available = false;                  // false: no closed form for this case
+  double logVariance = kNegativeInfinity;  // log Var of ONE feature, Gaussian kernel
+  ParameterSet parametersUsed;             // every parameter the formula used, autos resolved
+  std::string unavailableReason;           // why available == false
 };
 
 class Mechanism {

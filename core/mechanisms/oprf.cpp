@@ -24,8 +24,12 @@ double oprfLogVariance(int dimension, double diffNormSquared, double sumNormSqua
 
 const MechanismInfo& Oprf::info() const {
   static const MechanismInfo info{
-      "oprf", "OPRF", "Optimal positive random features (FAVOR++): GERF with s=+1, optimal real A",
-      "Likhosherstov et al. 2022 (CRT), Thm 3.3", true, true};
+      "oprf",
+      "OPRF",
+      "Optimal positive random features (FAVOR++): GERF with s=+1, optimal real A",
+      "Likhosherstov et al. 2022 (CRT), Thm 3.3",
+      true,
+      true};
   return info;
 }
 

@@ -8,7 +8,6 @@
 
 namespace rfscope {
 
-
 // r - 1 for given d and u = |x + y|² (cancellation-free).
 double oprfRMinusOne(int dimension, double u);
 

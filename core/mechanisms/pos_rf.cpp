@@ -5,8 +5,12 @@
 namespace rfscope {
 
 const MechanismInfo& PosRf::info() const {
-  static const MechanismInfo info{"pos", "PosRF", "Positive random features of FAVOR+: exp(ωᵀx - |x|²)",
-                                  "Choromanski et al. 2021; variance from CRT §2.2", true, false};
+  static const MechanismInfo info{"pos",
+                                  "PosRF",
+                                  "Positive random features of FAVOR+: exp(ωᵀx - |x|²)",
+                                  "Choromanski et al. 2021; variance from CRT §2.2",
+                                  true,
+                                  false};
   return info;
 }
 

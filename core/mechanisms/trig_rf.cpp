@@ -5,9 +5,12 @@
 namespace rfscope {
 
 const MechanismInfo& TrigRf::info() const {
-  static const MechanismInfo info{
-      "trig", "TrigRF", "Random Fourier features: cos/sin of ωᵀx, ω ~ N(0, I)",
-      "Rahimi & Recht 2007; variance from CRT §2.2", false, true};
+  static const MechanismInfo info{"trig",
+                                  "TrigRF",
+                                  "Random Fourier features: cos/sin of ωᵀx, ω ~ N(0, I)",
+                                  "Rahimi & Recht 2007; variance from CRT §2.2",
+                                  false,
+                                  true};
   return info;
 }
 
@@ -15,8 +18,8 @@ VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) c
   VarianceResult result;
   result.available = true;
   const double oneMinusKSquared = -std::expm1(-pair.geometry.diffNormSquared);
-  result.logVariance = oneMinusKSquared > 0 ? std::log(0.5) + 2.0 * std::log(oneMinusKSquared)
-                                            : kNegativeInfinity;
+  result.logVariance =
+      oneMinusKSquared > 0 ? std::log(0.5) + 2.0 * std::log(oneMinusKSquared) : kNegativeInfinity;
   return result;
 }
 

@@ -34,7 +34,8 @@ bool isKnownChoice(const ParameterSpec& spec, const std::string& id) {
 
 std::string choiceList(const ParameterSpec& spec) {
   std::string list;
-  for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + c.id;
+  for (const auto& c : spec.choices)
+    list += (list.empty() ? "" : ", ") + c.id;
   return list;
 }
 
@@ -42,7 +43,8 @@ std::string choiceList(const ParameterSpec& spec) {
 
 ParameterSet ParameterSet::defaults(const std::vector<ParameterSpec>& specs) {
   ParameterSet set;
-  for (const auto& spec : specs) set.set(spec.key, spec.defaultValue);
+  for (const auto& spec : specs)
+    set.set(spec.key, spec.defaultValue);
   return set;
 }
 
@@ -61,7 +63,9 @@ double ParameterSet::real(const std::string& key) const {
   return std::get<double>(value);
 }
 
-bool ParameterSet::boolean(const std::string& key) const { return std::get<bool>(values_.at(key)); }
+bool ParameterSet::boolean(const std::string& key) const {
+  return std::get<bool>(values_.at(key));
+}
 
 const std::string& ParameterSet::choice(const std::string& key) const {
   return std::get<std::string>(values_.at(key));
@@ -71,8 +75,8 @@ const std::vector<std::string>& ParameterSet::choices(const std::string& key) co
   return std::get<std::vector<std::string>>(values_.at(key));
 }
 
-std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec, std::string_view rawText,
-                                                  std::string* error) {
+std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec,
+                                                  std::string_view rawText, std::string* error) {
   const std::string text = trim(rawText);
   auto fail = [&](const std::string& message) -> std::optional<ParameterValue> {
     if (error) *error = "parameter '" + spec.key + "': " + message;
@@ -95,7 +99,8 @@ std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec, std
       return ParameterValue(value);
     }
     case ParameterType::Boolean:
-      if (text == "true" || text == "1" || text == "yes" || text == "on") return ParameterValue(true);
+      if (text == "true" || text == "1" || text == "yes" || text == "on")
+        return ParameterValue(true);
       if (text == "false" || text == "0" || text == "no" || text == "off")
         return ParameterValue(false);
       return fail("'" + text + "' is not a boolean (use true or false)");
@@ -136,7 +141,8 @@ std::string formatParameterValue(const ParameterValue& value) {
           return v;
         } else {
           std::string joined;
-          for (const auto& id : v) joined += (joined.empty() ? "" : ",") + id;
+          for (const auto& id : v)
+            joined += (joined.empty() ? "" : ",") + id;
           return joined;
         }
       },
@@ -167,20 +173,24 @@ std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>&
     switch (spec.type) {
       case ParameterType::Integer: {
         const auto* v = std::get_if<std::int64_t>(value);
-        if (!v) error("expected an integer");
+        if (!v)
+          error("expected an integer");
         else if (*v < spec.minimum || *v > spec.maximum)
           error(std::to_string(*v) + " is outside " + describeRange(spec));
         break;
       }
       case ParameterType::Real: {
         double v = 0;
-        if (const auto* d = std::get_if<double>(value)) v = *d;
-        else if (const auto* i = std::get_if<std::int64_t>(value)) v = static_cast<double>(*i);
+        if (const auto* d = std::get_if<double>(value))
+          v = *d;
+        else if (const auto* i = std::get_if<std::int64_t>(value))
+          v = static_cast<double>(*i);
         else {
           error("expected a number");
           break;
         }
-        if (!std::isfinite(v)) error("expected a finite number");
+        if (!std::isfinite(v))
+          error("expected a finite number");
         else if (v < spec.minimum || v > spec.maximum)
           error(formatNumber(v) + " is outside " + describeRange(spec));
         break;

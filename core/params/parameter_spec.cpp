@@ -6,12 +6,18 @@ namespace rfscope {
 
 std::string_view parameterTypeId(ParameterType type) {
   switch (type) {
-    case ParameterType::Integer: return "integer";
-    case ParameterType::Real: return "real";
-    case ParameterType::Boolean: return "boolean";
-    case ParameterType::Choice: return "choice";
-    case ParameterType::MultiChoice: return "multi-choice";
-    case ParameterType::Text: return "text";
+    case ParameterType::Integer:
+      return "integer";
+    case ParameterType::Real:
+      return "real";
+    case ParameterType::Boolean:
+      return "boolean";
+    case ParameterType::Choice:
+      return "choice";
+    case ParameterType::MultiChoice:
+      return "multi-choice";
+    case ParameterType::Text:
+      return "text";
   }
   return "unknown";
 }
@@ -54,8 +60,9 @@ ParameterSpec booleanParameter(std::string key, std::string label, bool defaultV
   return spec;
 }
 
-ParameterSpec choiceParameter(std::string key, std::string label, std::vector<ParameterChoice> choices,
-                              std::string defaultId, std::string help) {
+ParameterSpec choiceParameter(std::string key, std::string label,
+                              std::vector<ParameterChoice> choices, std::string defaultId,
+                              std::string help) {
   ParameterSpec spec;
   spec.key = std::move(key);
   spec.label = std::move(label);

@@ -1,6 +1,6 @@
 #pragma once
-// Parameters are data: each experiment and mechanism declares its parameters once, and the GUI panel,
-// the CLI's --set parser, presets and sessions are all driven by these declarations.
+// Parameters are data: each experiment and mechanism declares its parameters once, and the GUI
+// panel, the CLI's --set parser, presets and sessions are all driven by these declarations.
 
 #include <cstdint>
 #include <string>
@@ -34,7 +34,7 @@ struct ParameterSpec {
   // Text parameters naming a file: a file-dialog filter such as "IDX files (*.idx *.gz)"; empty for
   // plain text.
   std::string fileFilter;
-  std::string group;                     // GUI grouping, e.g. "Sampling"
+  std::string group;  // GUI grouping, e.g. "Sampling"
   // An optional parameter may be absent from a set: its value is then chosen automatically (e.g. an
   // optimum computed from the data), described by autoLabel.
   bool optional = false;
@@ -54,8 +54,9 @@ ParameterSpec realParameter(std::string key, std::string label, double defaultVa
                             double maximum, std::string help, bool logScale = false);
 ParameterSpec booleanParameter(std::string key, std::string label, bool defaultValue,
                                std::string help);
-ParameterSpec choiceParameter(std::string key, std::string label, std::vector<ParameterChoice> choices,
-                              std::string defaultId, std::string help);
+ParameterSpec choiceParameter(std::string key, std::string label,
+                              std::vector<ParameterChoice> choices, std::string defaultId,
+                              std::string help);
 // A path to a file the user picks (may be empty when optional).
 ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
                             std::string help);

@@ -85,11 +85,13 @@ TEST(Conformity, OrthogonalityGapAndDensities) {
   const double u = 2.0, diff = 0.7;
   const double gap = std::exp(positiveOrthogonalityLogGap(d, d, diff, u));
   const double iid = std::exp(coupledPositiveLogVariance(PositiveCoupling::Iid, d, d, diff, u));
-  const double orf = std::exp(coupledPositiveLogVariance(PositiveCoupling::Orthogonal, d, d, diff, u));
+  const double orf =
+      std::exp(coupledPositiveLogVariance(PositiveCoupling::Orthogonal, d, d, diff, u));
   EXPECT_GT(gap, 0);
   EXPECT_NEAR(gap, iid - orf, 1e-12 * iid);
   // Each density integrates to 1, and E[w²] is 2d (IID, ORF) or 2d - 2(E w)²/(d-1) (SimRF).
-  for (PositiveCoupling kind : {PositiveCoupling::Iid, PositiveCoupling::Orthogonal, PositiveCoupling::Simplex}) {
+  for (PositiveCoupling kind :
+       {PositiveCoupling::Iid, PositiveCoupling::Orthogonal, PositiveCoupling::Simplex}) {
     double mass = 0, second = 0;
     const double step = 4e-3;  // midpoint rule: error ~1e-7
     for (double w = step / 2; w < 16; w += step) {

@@ -105,8 +105,9 @@ TEST(CouplingMonteCarlo, CoupledPositiveVarianceMatchesSampling) {
       const double iid =
           std::exp(coupledPositiveLogVariance(PositiveCoupling::Iid, d, features, diff, u));
       EXPECT_LE(std::abs(variance - exact), halfWidth)
-          << (kind == PositiveCoupling::Simplex ? "simrf" : "orf") << " M=" << features << ": exact "
-          << exact << ", sample " << variance << " ± " << halfWidth << " (iid " << iid << ")";
+          << (kind == PositiveCoupling::Simplex ? "simrf" : "orf") << " M=" << features
+          << ": exact " << exact << ", sample " << variance << " ± " << halfWidth << " (iid " << iid
+          << ")";
       // The interval must separate the coupling from i.i.d., or the check would prove little.
       EXPECT_LT(halfWidth, 0.5 * (iid - exact));
     }

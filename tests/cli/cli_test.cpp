@@ -28,7 +28,8 @@ std::string readFile(const fs::path& path) {
 }
 
 fs::path scratchDir() {
-  const fs::path dir = fs::temp_directory_path() / ("rfscope-cli-test-" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("rfscope-cli-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return dir;
 }
@@ -42,7 +43,8 @@ CliResult runCli(const std::string& arguments) {
   if (!pipe) return result;
   char buffer[4096];
   std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, n);
+  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
+    result.out.append(buffer, n);
   const int status = ::pclose(pipe);
   result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.err = readFile(err);
@@ -58,11 +60,14 @@ TEST(CliList, PrintsTheCatalogueAsJson) {
   EXPECT_EQ(experiment["id"], "variance-vs-sigma");
   bool hasD = false;
   for (const auto& p : experiment["parameters"])
-    if (p["key"] == "d") hasD = p["type"] == "integer" && p["default"] == 64 && p["maximum"] == 1024;
+    if (p["key"] == "d")
+      hasD = p["type"] == "integer" && p["default"] == 64 && p["maximum"] == 1024;
   EXPECT_TRUE(hasD);
   std::vector<std::string> mechanisms, couplings;
-  for (const auto& m : j["mechanisms"]) mechanisms.push_back(m["id"]);
-  for (const auto& c : j["couplings"]) couplings.push_back(c["id"]);
+  for (const auto& m : j["mechanisms"])
+    mechanisms.push_back(m["id"]);
+  for (const auto& c : j["couplings"])
+    couplings.push_back(c["id"]);
   for (const char* id : {"trig", "pos", "oprf"})
     EXPECT_NE(std::find(mechanisms.begin(), mechanisms.end(), id), mechanisms.end()) << id;
   EXPECT_NE(std::find(couplings.begin(), couplings.end(), "iid"), couplings.end());
@@ -100,7 +105,8 @@ TEST(CliAnalytic, ReportsTheOptimisedOprfParameter) {
 TEST(CliAnalytic, HugeAndZeroVariancesKeepTheirLogs) {
   // x = y with |x|² = 512: PosRF variance e^{2048}·(1 - e^{-2048}) overflows a double.
   std::string x;
-  for (int i = 0; i < 512; ++i) x += (i ? "," : "") + std::string("1");
+  for (int i = 0; i < 512; ++i)
+    x += (i ? "," : "") + std::string("1");
   CliResult r = runCli("analytic --mechanism pos --x " + x + " --y " + x);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -115,7 +121,8 @@ TEST(CliAnalytic, HugeAndZeroVariancesKeepTheirLogs) {
 }
 
 TEST(CliAnalytic, SoftmaxScalesTheGaussianVariance) {
-  const auto g = nlohmann::json::parse(runCli("analytic --mechanism trig --x 0.3,0.1 --y 0.2,0.4").out);
+  const auto g =
+      nlohmann::json::parse(runCli("analytic --mechanism trig --x 0.3,0.1 --y 0.2,0.4").out);
   const auto s = nlohmann::json::parse(
       runCli("analytic --mechanism trig --kernel softmax --x 0.3,0.1 --y 0.2,0.4").out);
   EXPECT_NEAR(s["log_variance"].get<double>() - g["log_variance"].get<double>(), 0.1 + 0.2, 1e-14);
@@ -143,14 +150,16 @@ TEST(CliAnalytic, BadInputExitsTwoWithAMessageAndNoOutput) {
 
 TEST(CliRun, WritesTheCsvWithItsParameterHeader) {
   const fs::path csv = scratchDir() / "out.csv";
-  const CliResult r = runCli("run variance-vs-sigma --set d=64 --set pairs=20 --set sigma-steps=11 --csv '" +
-                             csv.string() + "'");
+  const CliResult r =
+      runCli("run variance-vs-sigma --set d=64 --set pairs=20 --set sigma-steps=11 --csv '" +
+             csv.string() + "'");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   std::istringstream in(readFile(csv));
   std::string line;
   std::vector<std::string> comments, rows;
-  while (std::getline(in, line)) (line.rfind("#", 0) == 0 ? comments : rows).push_back(line);
+  while (std::getline(in, line))
+    (line.rfind("#", 0) == 0 ? comments : rows).push_back(line);
   EXPECT_EQ(comments.front(), "# experiment: variance-vs-sigma");
   EXPECT_NE(std::find(comments.begin(), comments.end(), "# param pairs: 20"), comments.end());
   EXPECT_NE(std::find(comments.begin(), comments.end(), "# param seed: 1"), comments.end());
@@ -182,16 +191,18 @@ TEST(CliRun, BadParametersAndUnwritablePaths) {
 
 TEST(CliRun, RendersThePlotHeadlessInEveryFormat) {
   const fs::path dir = scratchDir();
-  const CliResult r = runCli("run --preset crt-fig2-normal --set sigma-steps=10 --width 640 --height 480 --png '" +
-                             (dir / "p.png").string() + "' --pdf '" + (dir / "p.pdf").string() + "' --svg '" +
-                             (dir / "p.svg").string() + "'");
+  const CliResult r =
+      runCli("run --preset crt-fig2-normal --set sigma-steps=10 --width 640 --height 480 --png '" +
+             (dir / "p.png").string() + "' --pdf '" + (dir / "p.pdf").string() + "' --svg '" +
+             (dir / "p.svg").string() + "'");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.out.empty());
   const std::string png = readFile(dir / "p.png");
   ASSERT_GT(png.size(), 24u);
   EXPECT_EQ(png.substr(1, 3), "PNG");
   auto bigEndian = [&](std::size_t at) {
-    return (static_cast<unsigned char>(png[at]) << 24) | (static_cast<unsigned char>(png[at + 1]) << 16) |
+    return (static_cast<unsigned char>(png[at]) << 24) |
+           (static_cast<unsigned char>(png[at + 1]) << 16) |
            (static_cast<unsigned char>(png[at + 2]) << 8) | static_cast<unsigned char>(png[at + 3]);
   };
   EXPECT_EQ(bigEndian(16), 640u);  // IHDR width and height

@@ -12,7 +12,8 @@ TEST(LogMath, LogAddExpDoesNotOverflow) {
 }
 
 TEST(LogMath, LogSubExpIsAccurateNearCancellation) {
-  // log(e^a - e^b) with b = a - t, t = 2^-40 exactly: a + log(1 - e^{-t}) = a + log t - t/2 + O(t²).
+  // log(e^a - e^b) with b = a - t, t = 2^-40 exactly: a + log(1 - e^{-t}) = a + log t - t/2 +
+  // O(t²).
   const double t = std::ldexp(1.0, -40);
   EXPECT_NEAR(logSubExp(700.0, 700.0 - t), 700.0 + std::log(t) - t / 2, 1e-12);
   EXPECT_EQ(logSubExp(3.0, 3.0), kNegativeInfinity);

@@ -6,12 +6,13 @@ namespace rfscope {
 namespace {
 
 std::vector<ParameterSpec> specs() {
-  return {integerParameter("d", "d", 64, 1, 1024, "dimension"),
-          realParameter("sigma", "σ", 0.5, 1e-3, 10, "scale", true),
-          booleanParameter("flag", "flag", false, "a flag"),
-          choiceParameter("kernel", "kernel", {{"gaussian", "G"}, {"softmax", "S"}}, "gaussian", ""),
-          multiChoiceParameter("mechanisms", "m", {{"trig", "T"}, {"pos", "P"}, {"oprf", "O"}},
-                               {"trig"}, "")};
+  return {
+      integerParameter("d", "d", 64, 1, 1024, "dimension"),
+      realParameter("sigma", "σ", 0.5, 1e-3, 10, "scale", true),
+      booleanParameter("flag", "flag", false, "a flag"),
+      choiceParameter("kernel", "kernel", {{"gaussian", "G"}, {"softmax", "S"}}, "gaussian", ""),
+      multiChoiceParameter("mechanisms", "m", {{"trig", "T"}, {"pos", "P"}, {"oprf", "O"}},
+                           {"trig"}, "")};
 }
 
 TEST(ParameterSet, DefaultsValidate) {
@@ -25,10 +26,12 @@ TEST(ParameterSet, ParsesEveryType) {
   EXPECT_DOUBLE_EQ(std::get<double>(*parseParameterValue(s[1], "2.5e-1", &error)), 0.25);
   EXPECT_TRUE(std::get<bool>(*parseParameterValue(s[2], "true", &error)));
   EXPECT_EQ(std::get<std::string>(*parseParameterValue(s[3], "softmax", &error)), "softmax");
-  const auto ids = std::get<std::vector<std::string>>(*parseParameterValue(s[4], "pos, oprf,pos", &error));
+  const auto ids =
+      std::get<std::vector<std::string>>(*parseParameterValue(s[4], "pos, oprf,pos", &error));
   EXPECT_EQ(ids, (std::vector<std::string>{"pos", "oprf"}));
   const auto file = fileParameter("data-file", "file", "IDX files (*.idx)", "");
-  EXPECT_EQ(std::get<std::string>(*parseParameterValue(file, " /tmp/a b.idx", &error)), " /tmp/a b.idx");
+  EXPECT_EQ(std::get<std::string>(*parseParameterValue(file, " /tmp/a b.idx", &error)),
+            " /tmp/a b.idx");
   EXPECT_TRUE(validateParameters({file}, ParameterSet::defaults({file})).empty());
 }
 

@@ -19,7 +19,8 @@ TEST(PhiloxStream, StartingBlockSkipsAhead) {
   PhiloxStream whole(11, 0), skipped(11, 0, 1);  // one block = 4 words = 2 uniforms
   whole.uniform();
   whole.uniform();
-  for (int i = 0; i < 10; ++i) EXPECT_EQ(whole.uniform(), skipped.uniform());
+  for (int i = 0; i < 10; ++i)
+    EXPECT_EQ(whole.uniform(), skipped.uniform());
 }
 
 TEST(PhiloxStream, NormalMomentsWithinConfidenceBounds) {

@@ -19,7 +19,8 @@ TEST(Presets, EveryPresetNamesAnExperimentAndValidates) {
     ASSERT_NE(experiment, nullptr) << preset.id;
     std::vector<ParameterError> errors;
     presetParameters(preset, *experiment, errors);
-    for (const auto& e : errors) ADD_FAILURE() << e.message;
+    for (const auto& e : errors)
+      ADD_FAILURE() << e.message;
   }
 }
 
@@ -54,7 +55,8 @@ TEST(ParameterSetJson, ReportsEveryBadEntry) {
   std::vector<ParameterError> errors;
   parameterSetFromJson(specs, json, errors);
   std::set<std::string> keys;
-  for (const auto& e : errors) keys.insert(e.key);
+  for (const auto& e : errors)
+    keys.insert(e.key);
   EXPECT_EQ(keys, (std::set<std::string>{"d", "bogus", "kernel", "pairs", "mechanisms"}));
   errors.clear();
   parameterSetFromJson(specs, nlohmann::json::array(), errors);

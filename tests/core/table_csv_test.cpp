@@ -14,7 +14,8 @@ TEST(TableCsv, CommentsHeaderAndRoundTrippingNumbers) {
   table.columns = {{"sigma", "σ", {0.1, 1.0 / 3.0}},
                    {"trig-mean", "m", {-1e-300, std::numeric_limits<double>::quiet_NaN()}},
                    {"odd,key", "k", {std::numeric_limits<double>::infinity(), -2.5}}};
-  const std::string csv = tableToCsv(table, {{"experiment", "variance-vs-sigma"}, {"note", "a\nb"}});
+  const std::string csv =
+      tableToCsv(table, {{"experiment", "variance-vs-sigma"}, {"note", "a\nb"}});
   std::istringstream in(csv);
   std::string line;
   std::getline(in, line);

@@ -61,21 +61,25 @@ TEST(VarianceVsSigma, MeanAndStdAreOverTheRegimePairsScaledBySigma) {
         logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).logVariance);
       }
       double mean = 0;
-      for (double v : logs) mean += v / pairs;
+      for (double v : logs)
+        mean += v / pairs;
       double ss = 0;
-      for (double v : logs) ss += (v - mean) * (v - mean);
+      for (double v : logs)
+        ss += (v - mean) * (v - mean);
       const double sd = std::sqrt(ss / (pairs - 1));
       const std::string key(id);
       EXPECT_NEAR(table.column(key + "-mean")->values[row], mean, 1e-12 * (1 + std::abs(mean)));
       EXPECT_NEAR(table.column(key + "-std")->values[row], sd, 1e-10 * (1 + sd));
-      EXPECT_DOUBLE_EQ(table.column(key + "-low")->values[row],
-                       table.column(key + "-mean")->values[row] - table.column(key + "-std")->values[row]);
+      EXPECT_DOUBLE_EQ(
+          table.column(key + "-low")->values[row],
+          table.column(key + "-mean")->values[row] - table.column(key + "-std")->values[row]);
     }
   }
 }
 
 TEST(VarianceVsSigma, OprfNeverExceedsPosRf) {
-  // OPRF minimises the GERF variance over real A, and A = 0 is PosRF: pairwise, Var_OPRF <= Var_PosRF.
+  // OPRF minimises the GERF variance over real A, and A = 0 is PosRF: pairwise, Var_OPRF <=
+  // Var_PosRF.
   const VarianceVsSigma experiment;
   SilentRunContext context;
   const Table table = experiment.run(params(20, 50), context).table;

@@ -42,7 +42,8 @@ class FilesTest : public QObject {
     // Not blank: the curves put several distinct colours on the canvas.
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 7)
-      for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+      for (int x = 0; x < image.width(); x += 7)
+        colours.insert(image.pixel(x, y));
     QVERIFY(colours.size() > 10);
     QVERIFY(QDir(dir_.path()).entryList(QDir::Files).size() == 1);  // no temporaries left
   }

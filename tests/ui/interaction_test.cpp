@@ -140,7 +140,8 @@ class InteractionTest : public QObject {
     params.set("sigma-steps", std::int64_t{2000});
     params.set("pairs", std::int64_t{2000});
     window.parameterPanel()->setParameters(params);
-    window.runController()->start(window.currentExperiment(), window.parameterPanel()->parameters());
+    window.runController()->start(window.currentExperiment(),
+                                  window.parameterPanel()->parameters());
     QVERIFY(partial.wait(20000));
     const auto first = partial.first().first().value<std::shared_ptr<const rfscope::Table>>();
     QVERIFY(first->rowCount() > 0 && first->rowCount() < 2000);

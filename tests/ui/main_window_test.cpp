@@ -1,5 +1,5 @@
-// GUI behaviour of the main window, offscreen: generated panel, runs off the GUI thread, plot content,
-// re-runs on change, validation errors and cancellation.
+// GUI behaviour of the main window, offscreen: generated panel, runs off the GUI thread, plot
+// content, re-runs on change, validation errors and cancellation.
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -54,7 +54,8 @@ class MainWindowTest : public QObject {
     QCOMPARE(window.plotView()->seriesCount(), 3);
     QCOMPARE(window.plotView()->seriesName(0), QString("TrigRF"));
     QCOMPARE(window.plotView()->seriesName(2), QString("OPRF"));
-    for (int i = 0; i < 3; ++i) QCOMPARE(window.plotView()->seriesPointCount(i), 50);
+    for (int i = 0; i < 3; ++i)
+      QCOMPARE(window.plotView()->seriesPointCount(i), 50);
   }
 
   void changingAParameterRecomputes() {

@@ -75,14 +75,18 @@ int main(int argc, char** argv) {
     window.parameterPanel()->setParameters(normal);
     window.runController()->start(window.currentExperiment(), normal);
     const int before = finished.count();
-    while (finished.count() == before) finished.wait(60000);
+    while (finished.count() == before)
+      finished.wait(60000);
     memory.push_back(residentMiB());
   }
 
-  std::printf("{\"threads\": %u, \"probe_samples\": %zu, \"event_loop_latency_ms\": {\"max\": %.1f, \"p99\": %.1f},"
-              " \"resident_mib_after_each_run\": [",
-              std::thread::hardware_concurrency(), lateness.size(), maxLatency, p99);
-  for (std::size_t i = 0; i < memory.size(); ++i) std::printf("%s%.1f", i ? ", " : "", memory[i]);
+  std::printf(
+      "{\"threads\": %u, \"probe_samples\": %zu, \"event_loop_latency_ms\": {\"max\": %.1f, "
+      "\"p99\": %.1f},"
+      " \"resident_mib_after_each_run\": [",
+      std::thread::hardware_concurrency(), lateness.size(), maxLatency, p99);
+  for (std::size_t i = 0; i < memory.size(); ++i)
+    std::printf("%s%.1f", i ? ", " : "", memory[i]);
   std::printf("]}\n");
   return 0;
 }
