@@ -98,6 +98,25 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar
     b[i] *= scale;
 }
 
+// The features of one block: row i of the block's frame (a, and b when planar) scaled by a χ_dof
+// norm, projected on the pair and added to total.
+RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialStream& rng, int dof,
+                                                 std::int64_t rows, bool planar, const double* a,
+                                                 const double* b, EnvelopeSum& total) {
+  for (std::int64_t i = 0; i < rows; ++i) {
+    const double norm = std::sqrt(chiSquareVariate(rng, dof));
+    const double c1 = norm * a[i];
+    const double c2 = planar ? norm * b[i] : 0.0;
+    FeatureProjection w;
+    w.onSum = s.sum1 * c1 + s.sum2 * c2;
+    w.onDifference = s.diff1 * c1 + s.diff2 * c2;
+    w.normSquared = norm * norm;
+    double envelope = 0, factor = 0;
+    exponentialFeatureTerm(s.model, w, envelope, factor);
+    total.add(envelope, factor);
+  }
+}
+
 // scratch: 2d doubles.
 RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, BlockGeometry geometry,
                                                     std::uint64_t trial,
@@ -115,18 +134,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
       applySimplexRows(a, d);
       if (planar) applySimplexRows(b, d);
     }
-    for (std::int64_t i = 0; i < rows; ++i) {
-      const double norm = std::sqrt(chiSquareVariate(rng, d));
-      const double c1 = norm * a[i];
-      const double c2 = planar ? norm * b[i] : 0.0;
-      FeatureProjection w;
-      w.onSum = s.sum1 * c1 + s.sum2 * c2;
-      w.onDifference = s.diff1 * c1 + s.diff2 * c2;
-      w.normSquared = norm * norm;
-      double envelope = 0, factor = 0;
-      exponentialFeatureTerm(s.model, w, envelope, factor);
-      total.add(envelope, factor);
-    }
+    addBlockFeatures(s, rng, d, rows, planar, a, b, total);
   }
   return total.result(s.logOffset);
 }
@@ -236,18 +244,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
       applySimplexRows(a, n);
       if (planar) applySimplexRows(b, n);
     }
-    for (std::int64_t i = 0; i < rows; ++i) {
-      const double norm = std::sqrt(chiSquareVariate(rng, n));
-      const double c1 = norm * a[i];
-      const double c2 = planar ? norm * b[i] : 0.0;
-      FeatureProjection w;
-      w.onSum = s.sum1 * c1 + s.sum2 * c2;
-      w.onDifference = s.diff1 * c1 + s.diff2 * c2;
-      w.normSquared = norm * norm;
-      double envelope = 0, factor = 0;
-      exponentialFeatureTerm(s.model, w, envelope, factor);
-      total.add(envelope, factor);
-    }
+    addBlockFeatures(s, rng, n, rows, planar, a, b, total);
   }
   return total.result(s.logOffset);
 }
