@@ -87,4 +87,18 @@ std::pair<std::string, std::string> splitAssignment(const std::string& option,
   return {text.substr(0, eq), text.substr(eq + 1)};
 }
 
+void applyAssignments(const Arguments& arguments, const std::string& option,
+                      const std::vector<ParameterSpec>& specs, const std::string& owner,
+                      ParameterSet& params) {
+  for (const auto& assignment : arguments.all(option)) {
+    const auto [key, text] = splitAssignment(option, assignment);
+    const ParameterSpec* spec = findSpec(specs, key);
+    if (!spec) throw UsageError(owner + " has no parameter '" + key + "'");
+    std::string error;
+    const auto value = parseParameterValue(*spec, text, &error);
+    if (!value) throw UsageError(error);
+    params.set(key, *value);
+  }
+}
+
 }  // namespace rfscope::cli

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/params/parameter_set.h"
+
 namespace rfscope::cli {
 
 // Thrown for malformed command lines and invalid values: exit code 2, message on stderr.
@@ -36,5 +38,11 @@ long long parseInteger(const std::string& option, const std::string& text);
 // "key=value" → {key, value}.
 std::pair<std::string, std::string> splitAssignment(const std::string& option,
                                                     const std::string& text);
+
+// Parses every "option KEY=VALUE" against specs into params. An unknown key or a bad value throws
+// UsageError naming the owner of the specs (e.g. "experiment 'variance-vs-sigma'").
+void applyAssignments(const Arguments& arguments, const std::string& option,
+                      const std::vector<ParameterSpec>& specs, const std::string& owner,
+                      ParameterSet& params);
 
 }  // namespace rfscope::cli

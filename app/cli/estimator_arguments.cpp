@@ -48,16 +48,8 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   out.y = toVector(y);
 
   const auto specs = out.mechanism->parameters();
-  for (const auto& assignment : arguments.all("--param")) {
-    const auto [key, text] = splitAssignment("--param", assignment);
-    const ParameterSpec* spec = findSpec(specs, key);
-    if (!spec)
-      throw UsageError("mechanism '" + out.mechanismId + "' has no parameter '" + key + "'");
-    std::string error;
-    const auto value = parseParameterValue(*spec, text, &error);
-    if (!value) throw UsageError(error);
-    out.parameters.set(key, *value);
-  }
+  applyAssignments(arguments, "--param", specs, "mechanism '" + out.mechanismId + "'",
+                   out.parameters);
   for (const auto& spec : specs)
     if (!spec.optional && !out.parameters.contains(spec.key))
       out.parameters.set(spec.key, spec.defaultValue);

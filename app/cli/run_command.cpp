@@ -71,15 +71,7 @@ int runCommand(const std::vector<std::string>& args) {
     params = presetParameters(*preset, *experiment, errors);
     if (!errors.empty()) throw UsageError(errors.front().message);
   }
-  for (const auto& assignment : arguments.all("--set")) {
-    const auto [key, text] = splitAssignment("--set", assignment);
-    const ParameterSpec* spec = findSpec(specs, key);
-    if (!spec) throw UsageError("experiment '" + id + "' has no parameter '" + key + "'");
-    std::string error;
-    const auto value = parseParameterValue(*spec, text, &error);
-    if (!value) throw UsageError(error);
-    params.set(key, *value);
-  }
+  applyAssignments(arguments, "--set", specs, "experiment '" + id + "'", params);
   if (const auto errors = experiment->validate(params); !errors.empty()) {
     std::string message;
     for (const auto& e : errors)

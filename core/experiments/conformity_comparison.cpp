@@ -198,18 +198,15 @@ RunResult ConformityComparison::run(const ParameterSet& params, RunContext& cont
   table.hints.xLabel = "v = ‖x + y‖";
   table.hints.yLabel = "RF-conformity ρ (lower is better)";
   const auto style = vs.size() > 1 ? SeriesStyle::LineAndPoints : SeriesStyle::Points;
-  for (const char* key : {"v", "iid-mean", "iid-std", "iid-low", "iid-high", "orf", "simrf",
-                          "simrf-plus", "optimized"})
-    table.columns.push_back({key, {}, {}});
-  table.columns[0].label = "v = ‖x + y‖";
-  table.columns[1].label = "IID mean over arrangements";
-  table.columns[2].label = "IID std over arrangements";
-  table.columns[3].label = "IID mean - std";
-  table.columns[4].label = "IID mean + std";
-  table.columns[5].label = "ORF";
-  table.columns[6].label = "SimRF";
-  table.columns[7].label = "SimRF+";
-  table.columns[8].label = "numerically optimised";
+  table.columns = {{"v", "v = ‖x + y‖", {}},
+                   {"iid-mean", "IID mean over arrangements", {}},
+                   {"iid-std", "IID std over arrangements", {}},
+                   {"iid-low", "IID mean - std", {}},
+                   {"iid-high", "IID mean + std", {}},
+                   {"orf", "ORF", {}},
+                   {"simrf", "SimRF", {}},
+                   {"simrf-plus", "SimRF+", {}},
+                   {"optimized", "numerically optimised", {}}};
   table.hints.series = {{"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, ""},
                         {"ORF", "orf", "", "", "orf", style, ""},
                         {"SimRF", "simrf", "", "", "simrf", style, ""},

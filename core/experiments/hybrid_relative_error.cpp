@@ -71,14 +71,12 @@ RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& conte
   table.hints.xLabel = "radius r";
   table.hints.yLabel = "max over θ of √MSE / SM";
   table.hints.yLog = true;
-  for (const char* key : {"r", "trig", "favor", "hybrid", "lemma-3-4", "theorem-3-5"})
-    table.columns.push_back({key, {}, {}});
-  table.columns[0].label = "radius r";
-  table.columns[1].label = "TrigRF, max over θ";
-  table.columns[2].label = "FAVOR+, max over θ";
-  table.columns[3].label = "angular hybrid, max over θ";
-  table.columns[4].label = "W(r)/√(2m) (Lemma 3.4)";
-  table.columns[5].label = "hybrid bound (Thm 3.5, r ≥ 1)";
+  table.columns = {{"r", "radius r", {}},
+                   {"trig", "TrigRF, max over θ", {}},
+                   {"favor", "FAVOR+, max over θ", {}},
+                   {"hybrid", "angular hybrid, max over θ", {}},
+                   {"lemma-3-4", "W(r)/√(2m) (Lemma 3.4)", {}},
+                   {"theorem-3-5", "hybrid bound (Thm 3.5, r ≥ 1)", {}}};
   table.hints.series = {
       {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, ""},
       {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, ""},
