@@ -6,6 +6,8 @@
 //   (R e₁, R e₂), a uniformly random orthonormal 2-frame (Gram–Schmidt of two Gaussian vectors),
 //   and S only through S·(R eₖ), which costs O(d) thanks to S's structure; norms are χ_d.
 // Plain inline code (no allocation, no exceptions): the CUDA backend compiles the same functions.
+// Per-trial scratch arrays are a template parameter: double* on the CPU, a StridedArray on the GPU
+// (element i of consecutive threads in consecutive words, so that a warp's accesses coalesce).
 
 #include <cmath>
 #include <cstdint>
@@ -57,7 +59,8 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
 
 // Simplex block (SimRF eq. 9, corrected as in the math notes): row i of S applied to a vector a is
 // c₁ aᵢ - c₂ Σ_{j<d} aⱼ for i < d and Σ_{j<d} aⱼ / √(d-1) for i = d (0-based: the last entry).
-RFSCOPE_HOST_DEVICE inline void applySimplexRows(double* a, int d) {
+template <class Array>
+RFSCOPE_HOST_DEVICE inline void applySimplexRows(Array a, int d) {
   double head = 0;
   for (int j = 0; j + 1 < d; ++j)
     head += a[j];
@@ -70,8 +73,9 @@ RFSCOPE_HOST_DEVICE inline void applySimplexRows(double* a, int d) {
 }
 
 // Fills a (and b when planar) with a uniformly random orthonormal 2-frame of R^d.
-RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar, double* a,
-                                            double* b) {
+template <class Array>
+RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar, Array a,
+                                            Array b) {
   double aa = 0;
   for (int i = 0; i < d; ++i) {
     a[i] = rng.normal();
@@ -100,9 +104,10 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar
 
 // The features of one block: row i of the block's frame (a, and b when planar) scaled by a χ_dof
 // norm, projected on the pair and added to total.
+template <class Array>
 RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialStream& rng, int dof,
-                                                 std::int64_t rows, bool planar, const double* a,
-                                                 const double* b, EnvelopeSum& total) {
+                                                 std::int64_t rows, bool planar, Array a, Array b,
+                                                 EnvelopeSum& total) {
   for (std::int64_t i = 0; i < rows; ++i) {
     const double norm = std::sqrt(chiSquareVariate(rng, dof));
     const double c1 = norm * a[i];
@@ -117,15 +122,16 @@ RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialSt
   }
 }
 
-// scratch: 2d doubles.
+// scratch: 2d doubles (see ScratchArray).
+template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, BlockGeometry geometry,
                                                     std::uint64_t trial,
-                                                    const ZigguratTables& tables, double* scratch) {
+                                                    const ZigguratTables& tables, Array scratch) {
   TrialStream rng(s.seed, trial, tables);
   const int d = s.dimension;
   const bool planar = usesSecondAxis(s);
-  double* a = scratch;
-  double* b = scratch + d;
+  const Array a = scratch;
+  const Array b = scratch + d;
   EnvelopeSum total;
   for (std::int64_t start = 0; start < s.features; start += d) {
     const std::int64_t rows = s.features - start < d ? s.features - start : d;
@@ -189,7 +195,8 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
 // the features see the actual frame (M e₁, M e₂) of the pair instead of a random one.
 
 // In-place fast Walsh–Hadamard transform (unnormalised), n a power of two.
-RFSCOPE_HOST_DEVICE inline void hadamardTransform(double* v, int n) {
+template <class Array>
+RFSCOPE_HOST_DEVICE inline void hadamardTransform(Array v, int n) {
   for (int half = 1; half < n; half *= 2)
     for (int start = 0; start < n; start += 2 * half)
       for (int i = start; i < start + half; ++i) {
@@ -200,7 +207,8 @@ RFSCOPE_HOST_DEVICE inline void hadamardTransform(double* v, int n) {
 }
 
 // v ← H D₃ H D₂ H D₁ v / n^{3/2}, with signs[k n + i] the i-th entry of D_{k+1}.
-RFSCOPE_HOST_DEVICE inline void structuredRotation(double* v, int n, const double* signs) {
+template <class Array>
+RFSCOPE_HOST_DEVICE inline void structuredRotation(Array v, int n, Array signs) {
   for (int k = 0; k < 3; ++k) {
     for (int i = 0; i < n; ++i)
       v[i] *= signs[k * n + i];
@@ -212,7 +220,8 @@ RFSCOPE_HOST_DEVICE inline void structuredRotation(double* v, int n, const doubl
 }
 
 // 3n random signs (one bit each).
-RFSCOPE_HOST_DEVICE inline void randomSigns(TrialStream& rng, int count, double* signs) {
+template <class Array>
+RFSCOPE_HOST_DEVICE inline void randomSigns(TrialStream& rng, int count, Array signs) {
   std::uint64_t word = 0;
   for (int i = 0; i < count; ++i) {
     if (i % 64 == 0) word = rng.bits();
@@ -221,15 +230,16 @@ RFSCOPE_HOST_DEVICE inline void randomSigns(TrialStream& rng, int count, double*
 }
 
 // axis1, axis2: the pair's frame vectors (length n, zero-padded); scratch: 5n doubles.
+template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
     const FastTrialSpec& s, BlockGeometry geometry, const double* axis1, const double* axis2,
-    std::uint64_t trial, const ZigguratTables& tables, double* scratch) {
+    std::uint64_t trial, const ZigguratTables& tables, Array scratch) {
   TrialStream rng(s.seed, trial, tables);
   const int n = s.dimension;
   const bool planar = usesSecondAxis(s);
-  double* a = scratch;
-  double* b = scratch + n;
-  double* signs = scratch + 2 * n;
+  const Array a = scratch;
+  const Array b = scratch + n;
+  const Array signs = scratch + 2 * n;
   EnvelopeSum total;
   for (std::int64_t start = 0; start < s.features; start += n) {
     const std::int64_t rows = s.features - start < n ? s.features - start : n;

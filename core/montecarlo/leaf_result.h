@@ -14,6 +14,13 @@ namespace rfscope {
 inline constexpr std::int64_t kTrialsPerLeaf = 64;
 inline constexpr int kBatchCount = 32;
 
+// Leaves firstLeaf, firstLeaf + 1, ... of a run.
+struct LeafRange {
+  std::int64_t firstLeaf = 0;
+  std::int64_t totalTrials = 0;          // of the whole run (the last leaf may be short)
+  std::uint64_t selectionThreshold = 0;  // keep trial t for quantiles iff hash < threshold
+};
+
 struct StoredSample {
   std::uint64_t trial = 0;
   SignedLog value;

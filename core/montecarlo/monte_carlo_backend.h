@@ -8,32 +8,45 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
 
+#include "core/montecarlo/backend_choice.h"
 #include "core/montecarlo/leaf_result.h"
 #include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
-
-struct LeafRange {
-  std::int64_t firstLeaf = 0;
-  std::int64_t totalTrials = 0;          // of the whole run (the last leaf may be short)
-  std::uint64_t selectionThreshold = 0;  // keep trial t for quantiles iff hash < threshold
-};
 
 class MonteCarloBackend {
  public:
   virtual ~MonteCarloBackend() = default;
   virtual std::string_view id() const = 0;
   virtual int concurrency() const = 0;  // leaves it can usefully run at once
+  // Most leaves worth handing it in one call (the engine's rounds of ~50 ms grow up to this).
+  virtual std::int64_t maxLeavesPerCall() const { return std::int64_t{1} << 16; }
+  // Whether it can sample this plan; the reason when not. The CPU backend samples every plan.
+  virtual bool supports(const SamplingPlan& /*plan*/, std::string* /*reason*/) const {
+    return true;
+  }
   // Computes leaves firstLeaf .. firstLeaf + out.size() - 1 into out. Polls `stop` between trials
   // and returns early when it says true, marking unfinished leaves incomplete. Thread-safe `stop`.
+  // Throws std::runtime_error when the hardware fails (a device error): the run then fails.
   virtual void runLeaves(const SamplingPlan& plan, const LeafRange& range,
                          std::span<LeafResult> out, const std::function<bool()>& stop) = 0;
 };
 
 // oneTBB over all cores, or over `threads` worker threads when threads > 0.
 std::unique_ptr<MonteCarloBackend> makeCpuBackend(int threads = 0);
+
+struct BackendSelection {
+  std::unique_ptr<MonteCarloBackend> backend;  // null when the choice cannot be honoured
+  std::string note;                            // why Auto chose the CPU, or why Cuda failed
+};
+
+// The backend for a plan of `work` feature evaluations (see BackendChoice); threads: the CPU
+// backend's worker threads (0: all cores).
+BackendSelection selectBackend(BackendChoice choice, const SamplingPlan& plan, double work,
+                               int threads);
 
 // The trials of one leaf, sequentially (shared by backends and tests).
 void runLeaf(const SamplingPlan& plan, const LeafRange& range, std::int64_t leaf, LeafResult& out,

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
 
 namespace rfscope {
 namespace {
@@ -29,9 +30,22 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
   const auto plan = makeSamplingPlan(request, error);
   if (!plan) return std::nullopt;
   std::unique_ptr<MonteCarloBackend> ownBackend;
+  std::string backendNote;
   if (!backend) {
-    ownBackend = makeCpuBackend(threads);
+    BackendSelection selection = selectBackend(
+        request.backend, *plan,
+        static_cast<double>(request.trials) * static_cast<double>(request.features), threads);
+    if (!selection.backend) {
+      if (error) *error = selection.note;
+      return std::nullopt;
+    }
+    ownBackend = std::move(selection.backend);
+    backendNote = std::move(selection.note);
     backend = ownBackend.get();
+  }
+  if (std::string reason; !backend->supports(*plan, &reason)) {
+    if (error) *error = reason;
+    return std::nullopt;
   }
   const auto start = Clock::now();
   const std::int64_t totalLeaves = (request.trials + kTrialsPerLeaf - 1) / kTrialsPerLeaf;
@@ -51,6 +65,7 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     r.featuresPerSecond =
         r.seconds > 0 ? static_cast<double>(r.trials) * request.features / r.seconds : 0;
     r.backend = std::string(backend->id());
+    r.backendNote = backendNote;
     r.path = plan->path == SamplingPath::Fast ? "fast" : "full";
     r.logKernelValue = plan->logKernelValue;
     r.parametersUsed = plan->parametersUsed;
@@ -68,7 +83,12 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     leaves.assign(static_cast<std::size_t>(count), LeafResult{});
     range.firstLeaf = nextLeaf;
     const auto roundStart = Clock::now();
-    backend->runLeaves(*plan, range, leaves, stop);
+    try {
+      backend->runLeaves(*plan, range, leaves, stop);
+    } catch (const std::runtime_error& e) {
+      if (error) *error = std::string(backend->id()) + " backend failed: " + e.what();
+      return std::nullopt;
+    }
     const double roundSeconds = secondsSince(roundStart);
     // Merge the complete prefix in leaf order: a cancelled run reports trials [0, n) exactly.
     for (auto& leaf : leaves) {
@@ -92,7 +112,8 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     const double scale = roundSeconds > 0 ? 0.05 / roundSeconds : 4.0;
     leavesPerRound =
         std::clamp<std::int64_t>(static_cast<std::int64_t>(count * std::min(scale, 4.0)),
-                                 std::max(1, backend->concurrency()), 1 << 16);
+                                 std::max(1, backend->concurrency()),
+                                 std::max<std::int64_t>(1, backend->maxLeavesPerCall()));
   }
   MonteCarloResult result = snapshot();
   result.cancelled = cancelled;

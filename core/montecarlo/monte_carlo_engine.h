@@ -20,7 +20,8 @@ struct MonteCarloCallbacks {
   double partialIntervalSeconds = 0.1;                   // at most one snapshot per interval
 };
 
-// Runs on `backend`, or on the CPU backend with `threads` threads (0: all) when backend is null.
+// Runs on `backend`, or, when backend is null, on the one request.backend selects (the CPU backend
+// with `threads` threads, 0: all). A backend failure (a device error) fails the run.
 // nullopt with the reason in *error when the request cannot be sampled. A cancelled run returns
 // the result of the trials finished so far (a prefix of the trials), with cancelled = true.
 std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,

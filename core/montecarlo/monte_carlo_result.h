@@ -30,8 +30,9 @@ struct MonteCarloResult {
   std::int64_t trialsRequested = 0;
   double seconds = 0;
   double featuresPerSecond = 0;
-  std::string backend;  // "cpu", ...
-  std::string path;     // "fast" or "full"
+  std::string backend;      // "cpu", "cuda"
+  std::string backendNote;  // why an automatic choice fell on the CPU (empty otherwise)
+  std::string path;         // "fast" or "full"
 
   double logKernelValue = 0;               // the exact kernel value K̂ is unbiased for
   SignedLog mean;                          // sample mean of K̂

@@ -159,8 +159,12 @@ bool setDiscreteModel(const MonteCarloRequest& request, const ParameterSet& para
   return true;
 }
 
-FastTrialSpec fastSpec(const SamplingPlan& plan) {
-  FastTrialSpec spec;
+// The fast path's trial of a plan: every continuous family on the fast path (nullopt otherwise).
+std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
+  if (plan.path != SamplingPath::Fast || plan.family == FeatureFamily::Discrete)
+    return std::nullopt;
+  FastTrialPlan fast;
+  FastTrialSpec& spec = fast.hybrid.base;
   spec.model = plan.exponential;
   spec.dimension = plan.dimension;
   spec.sum1 = plan.frame.sum1, spec.sum2 = plan.frame.sum2;
@@ -168,7 +172,22 @@ FastTrialSpec fastSpec(const SamplingPlan& plan) {
   spec.features = plan.features;
   spec.seed = plan.seed;
   spec.logOffset = plan.logOffset;
-  return spec;
+  const bool orthogonal =
+      plan.coupling == CouplingKind::Orthogonal || plan.coupling == CouplingKind::OrthogonalFast;
+  fast.geometry = orthogonal ? BlockGeometry::Orthogonal : BlockGeometry::Simplex;
+  if (plan.family == FeatureFamily::Hybrid) {
+    fast.kind = FastTrialKind::Hybrid;
+    fast.hybrid.posLogConstant = plan.hybridPosLogConstant;
+    fast.hybrid.taus = plan.hybridTaus;
+    fast.hybrid.shared = plan.hybridShared;
+  } else if (plan.coupling == CouplingKind::Iid) {
+    fast.kind = FastTrialKind::Iid;
+  } else if (isStructured(plan.coupling)) {
+    fast.kind = FastTrialKind::Structured;
+  } else {
+    fast.kind = FastTrialKind::Block;
+  }
+  return fast;
 }
 
 // The simplex matrix S of SimRF eq. (9), corrected (math notes): unit rows, pairwise cosine
@@ -356,6 +375,7 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   // A softmax estimate is the Gaussian one times e^{(|x|² + |y|²)/2}.
   const double kernelScale = 0.5 * logVarianceScale(request.kernel, geometry);
   plan.logOffset = logConstant + kernelScale - std::log(static_cast<double>(request.features));
+  plan.fast = fastTrialPlan(plan);
   return plan;
 }
 
@@ -404,33 +424,14 @@ void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, Tria
 }
 
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {
+  if (plan.fast) {
+    scratch.frame.resize(static_cast<std::size_t>(fastTrialScratchSize(*plan.fast)));
+    return runFastTrial(*plan.fast, plan.frameAxis1.data(), plan.frameAxis2.data(), trial,
+                        zigguratTables(), scratch.frame.data());
+  }
   if (plan.family == FeatureFamily::Discrete) return discreteTrial(plan, trial);
-  if (plan.family == FeatureFamily::Hybrid) {
-    if (plan.path == SamplingPath::Full) return fullHybridTrial(plan, trial);
-    HybridSpec spec;
-    spec.base = fastSpec(plan);
-    spec.posLogConstant = plan.hybridPosLogConstant;
-    spec.taus = plan.hybridTaus;
-    spec.shared = plan.hybridShared;
-    return fastHybridTrial(spec, trial, zigguratTables());
-  }
-  if (plan.path == SamplingPath::Full) return fullExponentialTrial(plan, trial, scratch);
-  const FastTrialSpec spec = fastSpec(plan);
-  if (plan.coupling == CouplingKind::Iid) return fastIidTrial(spec, trial, zigguratTables());
-  if (isStructured(plan.coupling)) {
-    scratch.frame.resize(5 * static_cast<std::size_t>(plan.dimension));
-    return fastStructuredTrial(spec,
-                               plan.coupling == CouplingKind::OrthogonalFast
-                                   ? BlockGeometry::Orthogonal
-                                   : BlockGeometry::Simplex,
-                               plan.frameAxis1.data(), plan.frameAxis2.data(), trial,
-                               zigguratTables(), scratch.frame.data());
-  }
-  scratch.frame.resize(2 * static_cast<std::size_t>(plan.dimension));
-  return fastBlockTrial(spec,
-                        plan.coupling == CouplingKind::Orthogonal ? BlockGeometry::Orthogonal
-                                                                  : BlockGeometry::Simplex,
-                        trial, zigguratTables(), scratch.frame.data());
+  if (plan.family == FeatureFamily::Hybrid) return fullHybridTrial(plan, trial);
+  return fullExponentialTrial(plan, trial, scratch);
 }
 
 }  // namespace rfscope

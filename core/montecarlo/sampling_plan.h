@@ -12,8 +12,10 @@
 
 #include "core/analytic/kernel.h"
 #include "core/mechanisms/mechanism.h"
+#include "core/montecarlo/backend_choice.h"
 #include "core/montecarlo/discrete_feature_model.h"
 #include "core/montecarlo/exponential_feature_model.h"
+#include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/montecarlo/signed_log.h"
 #include "core/montecarlo/trial_stream.h"
@@ -58,6 +60,7 @@ struct MonteCarloRequest {
   std::vector<double> quantileLevels{0.05, 0.5, 0.95};
   std::int64_t storedSamples = 4096;  // trials kept (uniformly at random) for quantiles
   int histogramBins = 40;
+  BackendChoice backend = BackendChoice::Cpu;  // used when runMonteCarlo is given no backend
 };
 
 // Monte Carlo trials use Philox streams below this bound (data regimes use the ones above).
@@ -85,6 +88,7 @@ struct SamplingPlan {
   double logKernelValue = 0;          // the kernel the estimator is unbiased for
   bool fourthMomentInfinite = false;  // E[K̂⁴] = ∞: the variance estimate cannot converge
   ParameterSet parametersUsed;        // the estimator's parameters, automatic ones resolved
+  std::optional<FastTrialPlan> fast;  // the fast path's trial, when the plan takes it
 };
 
 // The plan for a request, or nullopt with the reason (unknown mechanism or coupling, invalid

@@ -26,21 +26,6 @@ class ReverseSerialBackend final : public MonteCarloBackend {
   }
 };
 
-void expectIdentical(const MonteCarloResult& a, const MonteCarloResult& b) {
-  EXPECT_EQ(a.trials, b.trials);
-  EXPECT_EQ(a.moments.count, b.moments.count);
-  EXPECT_EQ(a.moments.logScale, b.moments.logScale);
-  EXPECT_EQ(a.moments.mean, b.moments.mean);
-  EXPECT_EQ(a.moments.m2, b.moments.m2);
-  EXPECT_EQ(a.moments.m4, b.moments.m4);
-  EXPECT_EQ(a.logVariance, b.logVariance);
-  EXPECT_EQ(a.relativeStdErr, b.relativeStdErr);
-  ASSERT_EQ(a.quantiles.size(), b.quantiles.size());
-  for (std::size_t i = 0; i < a.quantiles.size(); ++i)
-    EXPECT_EQ(a.quantiles[i].value.logAbs, b.quantiles[i].value.logAbs);
-  EXPECT_EQ(a.histogram.counts, b.histogram.counts);
-}
-
 TEST(MonteCarloEngine, BitIdenticalForAnyThreadCountAndSplit) {
   for (const char* coupling : {"iid", "simrf"}) {
     MonteCarloRequest request = testing::makeRequest("pos", coupling, 16, 0.5, 20, 20011);
@@ -58,8 +43,8 @@ TEST(MonteCarloEngine, BitIdenticalForAnyThreadCountAndSplit) {
     reverse = runMonteCarlo(request, {}, nullptr, &backend);
     ASSERT_TRUE(one && two && reverse);
     EXPECT_EQ(one->trials, 20011);
-    expectIdentical(*one, *two);
-    expectIdentical(*one, *reverse);
+    testing::expectIdentical(*one, *two);
+    testing::expectIdentical(*one, *reverse);
     EXPECT_EQ(reverse->backend, "reverse-serial");
   }
 }
@@ -70,7 +55,7 @@ TEST(MonteCarloEngine, RunsAreReproducibleAndSeedsMatter) {
   MonteCarloRequest other = request;
   other.seed = request.seed + 1;
   const auto c = runMonteCarlo(other);
-  expectIdentical(*a, *b);
+  testing::expectIdentical(*a, *b);
   EXPECT_NE(a->moments.m2, c->moments.m2);
 }
 

@@ -1,0 +1,80 @@
+#pragma once
+// The fast path of one trial as plain data: which of the fast samplers (fast_trial.h) runs, and
+// its coefficients. Trivially copyable, so a device backend copies it to the GPU as it is; the
+// CPU backend and the CUDA kernels both call runFastTrial, so they run the very same code.
+
+#include <cstdint>
+
+#include "core/montecarlo/fast_trial.h"
+
+namespace rfscope {
+
+enum class FastTrialKind {
+  Iid,         // i.i.d. features: O(1) each
+  Block,       // ORF / SimRF blocks from a random 2-frame: O(d) per block
+  Structured,  // H D₃ H D₂ H D₁ blocks (orf-fast, simrf-fast), d padded to a power of two
+  Hybrid       // the angular hybrid (i.i.d. features)
+};
+
+struct FastTrialPlan {
+  FastTrialKind kind = FastTrialKind::Iid;
+  BlockGeometry geometry = BlockGeometry::Orthogonal;  // Block and Structured
+  HybridSpec hybrid;  // hybrid.base is the spec of every kind; the rest only for Hybrid
+
+  RFSCOPE_HOST_DEVICE const FastTrialSpec& spec() const { return hybrid.base; }
+};
+
+// Doubles of per-trial scratch that runFastTrial needs.
+RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialScratchSize(const FastTrialPlan& plan) {
+  const std::int64_t d = plan.spec().dimension;
+  switch (plan.kind) {
+    case FastTrialKind::Block:
+      return 2 * d;
+    case FastTrialKind::Structured:
+      return 5 * d;
+    default:
+      return 0;
+  }
+}
+
+// About how many random draws one trial makes (normals, uniforms, 64-bit words; a χ² variate
+// counts 2: Marsaglia–Tsang accepts its first normal-uniform try ≥ 98% of the time for d ≥ 2).
+// The throughput bound of the device backends draws this many normals per trial.
+RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan& plan) {
+  const FastTrialSpec& s = plan.spec();
+  const std::int64_t d = s.dimension;
+  const std::int64_t axes = (d >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const std::int64_t blocks = (s.features + d - 1) / d;
+  switch (plan.kind) {
+    case FastTrialKind::Iid:
+      return s.features * (axes + (s.model.needsNormSquared() ? 2 : 0));
+    case FastTrialKind::Block:
+      return blocks * axes * d + 2 * s.features;
+    case FastTrialKind::Structured:
+      return blocks * ((3 * d + 63) / 64) + 2 * s.features;
+    case FastTrialKind::Hybrid:
+      return s.features * (plan.hybrid.taus * axes + (plan.hybrid.shared ? 1 : 2) * axes);
+  }
+  return 0;
+}
+
+// One trial's M-feature estimate. axis1/axis2: the pair's frame vectors (Structured only, length
+// d, read-only and shared by all trials); scratch: fastTrialScratchSize(plan) doubles.
+template <class Array>
+RFSCOPE_HOST_DEVICE inline SignedLog runFastTrial(const FastTrialPlan& plan, const double* axis1,
+                                                  const double* axis2, std::uint64_t trial,
+                                                  const ZigguratTables& tables, Array scratch) {
+  switch (plan.kind) {
+    case FastTrialKind::Iid:
+      return fastIidTrial(plan.spec(), trial, tables);
+    case FastTrialKind::Block:
+      return fastBlockTrial(plan.spec(), plan.geometry, trial, tables, scratch);
+    case FastTrialKind::Structured:
+      return fastStructuredTrial(plan.spec(), plan.geometry, axis1, axis2, trial, tables, scratch);
+    case FastTrialKind::Hybrid:
+      return fastHybridTrial(plan.hybrid, trial, tables);
+  }
+  return {};
+}
+
+}  // namespace rfscope
