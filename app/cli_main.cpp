@@ -23,10 +23,12 @@ commands:
            [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
       Exact variance of the M-feature estimator at (x, y), as one JSON object.
   mc (the options of analytic) [--trials T] [--seed S] [--threads N] [--path fast|full]
-     [--quantiles "q1,q2,..."]
+     [--quantiles "q1,q2,..."] [--backend cpu|cuda|auto]
       Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
       interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
-      when one exists, as one JSON object. Couplings also include simrf-plus.
+      when one exists, as one JSON object. Couplings also include simrf-plus. --backend auto
+      (the default) runs large fast-path runs on a CUDA GPU when this build has the CUDA backend
+      and a device is present; "backend" and "backend_note" in the output say what ran.
   --version, --help
 
 exit codes: 0 success, 1 failure while running, 2 bad input, 3 no closed form available

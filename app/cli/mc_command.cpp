@@ -30,7 +30,8 @@ nlohmann::json histogramToJson(const Histogram& h) {
 
 int mcCommand(const std::vector<std::string>& args) {
   std::vector<std::string> options = estimatorValueOptions();
-  options.insert(options.end(), {"--trials", "--seed", "--threads", "--path", "--quantiles"});
+  options.insert(options.end(),
+                 {"--trials", "--seed", "--threads", "--path", "--quantiles", "--backend"});
   const Arguments arguments(args, options, {});
   const EstimatorArguments estimator = parseEstimatorArguments(arguments);
 
@@ -57,6 +58,10 @@ int mcCommand(const std::vector<std::string>& args) {
       if (!(level >= 0 && level <= 1)) throw UsageError("--quantiles: levels lie in [0, 1]");
   }
 
+  const auto backend = parseBackendChoice(arguments.value("--backend", "auto"));
+  if (!backend) throw UsageError("--backend: 'cpu', 'cuda' or 'auto'");
+  request.backend = *backend;
+
   std::string error;
   const auto result = runMonteCarlo(request, {}, &error, nullptr, static_cast<int>(threads));
   if (!result) throw UsageError(error);
@@ -76,6 +81,8 @@ int mcCommand(const std::vector<std::string>& args) {
       {"m", estimator.features},
       {"path", result->path},
       {"backend", result->backend},
+      {"backend_requested", backendChoiceId(*backend)},
+      {"backend_note", result->backendNote},
       {"seed", request.seed},
       {"trials", result->trials},
       {"seconds", result->seconds},

@@ -229,3 +229,33 @@ TEST(CliRun, PresetsAndTheirErrors) {
 }
 
 }  // namespace
+
+TEST(CliMc, ReportsTheBackendThatRanAndRefusesUnknownOnes) {
+  const std::string pair = "mc --mechanism pos --coupling simrf --m 4 --x 0.3,0.1,0.2 "
+                           "--y 0.1,-0.2,0.4 --trials 2000 ";
+  const CliResult cpu = runCli(pair + "--backend cpu");
+  ASSERT_EQ(cpu.exitCode, 0) << cpu.err;
+  const auto cpuJson = nlohmann::json::parse(cpu.out);
+  EXPECT_EQ(cpuJson["backend"], "cpu");
+  EXPECT_EQ(cpuJson["backend_requested"], "cpu");
+  EXPECT_EQ(cpuJson["trials"], 2000);
+
+  const CliResult automatic = runCli(pair);  // auto: a run this small stays on the CPU
+  ASSERT_EQ(automatic.exitCode, 0) << automatic.err;
+  const auto autoJson = nlohmann::json::parse(automatic.out);
+  EXPECT_EQ(autoJson["backend"], "cpu");
+  EXPECT_EQ(autoJson["backend_requested"], "auto");
+  EXPECT_NE(autoJson["backend_note"].get<std::string>().find("small"), std::string::npos);
+  EXPECT_EQ(autoJson["variance"], cpuJson["variance"]);  // same backend, same seed, same numbers
+
+  const CliResult bogus = runCli(pair + "--backend gpu");
+  EXPECT_EQ(bogus.exitCode, 2);
+  EXPECT_TRUE(bogus.out.empty());
+  EXPECT_NE(bogus.err.find("--backend: 'cpu', 'cuda' or 'auto'"), std::string::npos) << bogus.err;
+
+  // Discrete mechanisms never run on a GPU: asking for one fails with the reason, on any machine.
+  const CliResult discrete =
+      runCli("mc --mechanism pois --x 0.3,0.1 --y 0.1,0.2 --trials 100 --backend cuda");
+  EXPECT_EQ(discrete.exitCode, 2);
+  EXPECT_NE(discrete.err.find("CUDA backend unavailable"), std::string::npos) << discrete.err;
+}
