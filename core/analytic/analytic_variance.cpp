@@ -9,8 +9,11 @@ namespace rfscope {
 
 AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y) {
+  return evaluateAnalytic(request, PairInput(x, y));
+}
+
+AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair) {
   AnalyticAnswer answer;
-  const PairInput pair(x, y);
   const auto& g = pair.geometry;
   answer.logKernelValue = logKernelValue(request.kernel, g);
   const std::string& id = request.mechanism->info().id;

@@ -36,5 +36,7 @@ struct AnalyticAnswer {
 
 AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y);
+// The same at a pair whose geometry is already computed (one pair, many requests).
+AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair);
 
 }  // namespace rfscope

@@ -1,11 +1,18 @@
 #include "core/analytic/data_driven_parameters.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <variant>
 
 #include <boost/math/tools/minima.hpp>
 
+#include "core/analytic/log_bessel_i0.h"
 #include "core/mechanisms/discrete_rf.h"
+#include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/oprf.h"
 
 namespace rfscope {
@@ -50,10 +57,11 @@ double dataDrivenPoisLambda(const SetStatistics& stats) {
 double dataDrivenGeomP(const SetStatistics& stats) {
   auto objective = [&](double t) {
     const double p = 1 / (1 + std::exp(-t)), q = 1 / (1 + std::exp(t));
-    double value = -stats.dimension * std::log(p);
+    const double scale = 2 / std::sqrt(q);
+    LogBesselI0Sum bessel;
     for (Eigen::Index l = 0; l < stats.meanAbsProducts.size(); ++l)
-      value += logBesselI0(2 * stats.meanAbsProducts[l] / std::sqrt(q));
-    return value;
+      bessel.add(scale * stats.meanAbsProducts[l]);
+    return -stats.dimension * std::log(p) + bessel.value();
   };
   std::uintmax_t iterations = 200;
   const auto r = boost::math::tools::brent_find_minima(objective, -40.0, 40.0, 30, iterations);
@@ -62,6 +70,61 @@ double dataDrivenGeomP(const SetStatistics& stats) {
 
 GerfOptimum dataDrivenGerf(const SetStatistics& stats) {
   return optimizeGerf(stats.dimension, stats.meanDiffNormSquared, stats.meanSumNormSquared, {});
+}
+
+std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
+                                               const std::vector<Eigen::VectorXd>& xs,
+                                               const std::vector<Eigen::VectorXd>& ys) {
+  std::vector<ParameterSet> chosen(mechanisms.size());
+  if (xs.empty() || ys.empty()) return chosen;
+  // Each set of statistics is computed at most once, when a mechanism first needs it.
+  std::optional<SetStatistics> plain;
+  auto plainStatistics = [&]() -> const SetStatistics& {
+    if (!plain) plain = setStatistics(xs, ys);
+    return *plain;
+  };
+  std::map<double, SetStatistics> shifted;  // by ε
+  auto shiftedStatistics = [&](double epsilon) -> const SetStatistics& {
+    auto found = shifted.find(epsilon);
+    if (found != shifted.end()) return found->second;
+    const std::size_t pairs = std::min(xs.size(), ys.size());
+    std::vector<Eigen::VectorXd> shiftedXs(pairs), shiftedYs(pairs);
+    for (std::size_t i = 0; i < pairs; ++i)
+      positiveShift(xs[i], ys[i], epsilon, shiftedXs[i], shiftedYs[i]);
+    return shifted.emplace(epsilon, setStatistics(shiftedXs, shiftedYs)).first->second;
+  };
+  for (std::size_t m = 0; m < mechanisms.size(); ++m) {
+    ParameterSet& parameters = chosen[m];
+    const std::string& id = mechanisms[m]->info().id;
+    if (id == "gerf") {
+      const GerfOptimum optimum = dataDrivenGerf(plainStatistics());
+      parameters.set("A", optimum.a.real());
+      parameters.set("A_imag", optimum.a.imag());
+      parameters.set("s", std::string(optimum.s > 0 ? "+1" : "-1"));
+    } else if (id == "oprf") {
+      parameters.set("A", dataDrivenOprfA(plainStatistics()));
+    } else if (id == "pois") {
+      parameters.set("lambda", dataDrivenPoisLambda(plainStatistics()));
+    } else if (id == "geom") {
+      parameters.set("p", dataDrivenGeomP(plainStatistics()));
+    } else if (id == "pois-plus" || id == "geom-plus") {
+      double epsilon = 0.1;
+      for (const auto& spec : mechanisms[m]->parameters())
+        if (spec.key == "epsilon") epsilon = std::get<double>(spec.defaultValue);
+      parameters.set("epsilon", epsilon);
+      if (id == "pois-plus")
+        parameters.set("lambda", dataDrivenPoisLambda(shiftedStatistics(epsilon)));
+      else
+        parameters.set("p", dataDrivenGeomP(shiftedStatistics(epsilon)));
+    }
+  }
+  return chosen;
+}
+
+ParameterSet dataDrivenParameters(const Mechanism& mechanism,
+                                  const std::vector<Eigen::VectorXd>& xs,
+                                  const std::vector<Eigen::VectorXd>& ys) {
+  return dataDrivenParameters(std::vector<const Mechanism*>{&mechanism}, xs, ys).front();
 }
 
 }  // namespace rfscope

@@ -10,6 +10,7 @@
 #include <Eigen/Core>
 
 #include "core/analytic/gerf_optimizer.h"
+#include "core/params/parameter_set.h"
 
 namespace rfscope {
 
@@ -31,5 +32,19 @@ double dataDrivenPoisLambda(const SetStatistics& stats);  // λ* = √(mean S / 
 double dataDrivenGeomP(const SetStatistics& stats);
 // GERF optimised over complex A and s (gerf_optimizer.h) at the averaged statistics.
 GerfOptimum dataDrivenGerf(const SetStatistics& stats);
+
+class Mechanism;
+
+// The parameters a mechanism uses for every pair of the sets {x_i}, {y_j} (paired: x_i with y_i),
+// chosen once from the statistics above: GERF (A, Im A, s), OPRF A*, PoisRF λ*, GeomRF p*. The
+// positive variants take the statistics of the pairs shifted as they evaluate them
+// (c_l = min(x_l, y_l) - ε, ε their default). Empty for mechanisms without free parameters.
+ParameterSet dataDrivenParameters(const Mechanism& mechanism,
+                                  const std::vector<Eigen::VectorXd>& xs,
+                                  const std::vector<Eigen::VectorXd>& ys);
+// The same for several mechanisms, each set of statistics computed once.
+std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
+                                               const std::vector<Eigen::VectorXd>& xs,
+                                               const std::vector<Eigen::VectorXd>& ys);
 
 }  // namespace rfscope

@@ -2,11 +2,10 @@
 
 #include <cmath>
 #include <cstdint>
-#include <numbers>
 
-#include <boost/math/special_functions/bessel.hpp>
 #include <boost/math/tools/minima.hpp>
 
+#include "core/analytic/log_bessel_i0.h"
 #include "core/analytic/log_math.h"
 
 namespace rfscope {
@@ -15,32 +14,22 @@ namespace {
 // -d log p + Σ log I₀(2|a_l|/√(1-p)) - 2Σa_l, with 1 - p passed separately (exact near p = 1).
 double geomExponent(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double p, double q) {
   const double scale = 2 / std::sqrt(q);
-  double sum = -static_cast<double>(x.size()) * std::log(p);
+  LogBesselI0Sum bessel;
+  double products = 0;
   for (Eigen::Index l = 0; l < x.size(); ++l) {
     const double a = x[l] * y[l];
-    sum += logBesselI0(scale * std::abs(a)) - 2 * a;
+    bessel.add(scale * std::abs(a));
+    products += a;
   }
-  return sum;
+  return -static_cast<double>(x.size()) * std::log(p) + bessel.value() - 2 * products;
 }
 
 }  // namespace
 
 double logBesselI0(double z) {
-  if (z < 0.5) {
-    // I₀(z) - 1 = Σ_{k≥1} (z²/4)^k / (k!)², summed to double precision.
-    const double t = z * z / 4;
-    double term = t, sum = t;
-    for (int k = 2; k < 12 && term > 1e-18 * sum; ++k) {
-      term *= t / (static_cast<double>(k) * k);
-      sum += term;
-    }
-    return std::log1p(sum);
-  }
-  if (z < 700) return std::log(boost::math::cyl_bessel_i(0, z));
-  // Hankel expansion: I₀(z) = e^z/√(2πz) (1 + 1/(8z) + 9/(128z²) + 225/(3072z³) + …).
-  const double r = 1 / z;
-  const double series = r * (1.0 / 8 + r * (9.0 / 128 + r * (225.0 / 3072 + r * 11025.0 / 98304)));
-  return z - 0.5 * std::log(2 * std::numbers::pi * z) + std::log1p(series);
+  LogBesselI0Sum sum;
+  sum.add(z);
+  return sum.value();
 }
 
 double poisStatistic(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {

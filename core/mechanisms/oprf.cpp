@@ -3,6 +3,8 @@
 #include <cmath>
 
 #include "core/analytic/log_math.h"
+#include "core/mechanisms/gerf.h"
+#include "core/mechanisms/mechanism_parameters.h"
 
 namespace rfscope {
 
@@ -33,10 +35,25 @@ const MechanismInfo& Oprf::info() const {
   return info;
 }
 
-VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet&) const {
+std::vector<ParameterSpec> Oprf::parameters() const {
+  auto a = realParameter("A", "A", -0.1, -100.0, 0.0,
+                         "real A <= 0 of the GERF with s = +1 (FAVOR++ features stay bounded)");
+  a.optional = true;
+  a.autoLabel = "A* of the pair (Thm 3.3)";
+  a.group = "Estimator";
+  return {a};
+}
+
+VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
   result.available = true;
   const auto& g = pair.geometry;
+  if (const auto given = optionalReal(params, "A")) {
+    result.logVariance = gerfLogVariance(g, {*given, 0.0}, 1);
+    result.parametersUsed.set("A", *given);
+    result.parametersUsed.set("rho", 1 / (1 - 8 * *given));
+    return result;
+  }
   const double delta = oprfRMinusOne(g.dimension, g.sumNormSquared);
   result.logVariance = oprfLogVariance(g.dimension, g.diffNormSquared, g.sumNormSquared);
   result.parametersUsed.set("A", -delta / 8);

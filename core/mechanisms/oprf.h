@@ -3,6 +3,8 @@
 // A* = (1 - r)/8 where r = 1/ρ* is the positive root of d r² - (d + 2u) r - 2u = 0, u = |x + y|².
 //   Var = K² expm1(g),  g = d log((1 + r)/2) - (d/2) log r + u/r.
 // The printed ρ* is 0/0 as u → 0; r - 1 is evaluated in a form free of cancellation instead.
+// An explicit A (e.g. the data-driven A* of CRT eq. 8, shared by a set of pairs) gives that GERF
+// with s = +1 instead of the pair's own optimum.
 
 #include "core/mechanisms/mechanism.h"
 
@@ -17,6 +19,7 @@ double oprfLogVariance(int dimension, double diffNormSquared, double sumNormSqua
 class Oprf final : public Mechanism {
  public:
   const MechanismInfo& info() const override;
+  std::vector<ParameterSpec> parameters() const override;
   VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
 };
 

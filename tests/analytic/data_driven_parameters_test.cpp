@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <variant>
 
 #include "core/analytic/data_driven_parameters.h"
 #include "core/mechanisms/discrete_rf.h"
@@ -51,6 +52,30 @@ TEST(DataDrivenParameters, OnePairGivesThePerPairOptima) {
   EXPECT_NEAR(dataDrivenOprfA(s), used("oprf").real("A"), 1e-14);
   EXPECT_NEAR(dataDrivenPoisLambda(s), used("pois").real("lambda"), 1e-14);
   EXPECT_NEAR(dataDrivenGeomP(s), used("geom").real("p"), 1e-6);
+}
+
+TEST(DataDrivenParameters, OfOnePairAreThatPairsOptima) {
+  // With a single pair the averages are the pair's own quantities, so every mechanism's data-driven
+  // parameters are its per-pair optimum (the positive variants after the same shift).
+  const auto xs = gaussianSet(9, 1, 16, 0.6, 0.1), ys = gaussianSet(10, 1, 16, 0.6, -0.2);
+  const PairInput pair(xs[0], ys[0]);
+  for (const char* id : {"gerf", "oprf", "pois", "geom", "pois-plus", "geom-plus"}) {
+    const Mechanism& mechanism = *findMechanism(id);
+    const ParameterSet chosen = dataDrivenParameters(mechanism, xs, ys);
+    const ParameterSet optimum = mechanism.logVariance(pair, ParameterSet()).parametersUsed;
+    ASSERT_FALSE(chosen.values().empty()) << id;
+    for (const auto& [key, value] : chosen.values()) {
+      if (std::holds_alternative<double>(value))
+        EXPECT_NEAR(std::get<double>(value), optimum.real(key), 1e-6) << id << " " << key;
+      else
+        EXPECT_EQ(value, *optimum.find(key)) << id << " " << key;
+    }
+    EXPECT_NEAR(mechanism.logVariance(pair, chosen).logVariance,
+                mechanism.logVariance(pair, optimum).logVariance, 1e-9)
+        << id;
+  }
+  for (const char* id : {"trig", "pos", "pos-hyp"})
+    EXPECT_TRUE(dataDrivenParameters(*findMechanism(id), xs, ys).values().empty()) << id;
 }
 
 TEST(GerfOptimum, NormalRegimeLandsOnOprf) {
