@@ -26,6 +26,7 @@
 #include "core/experiments/preset.h"
 #include "core/io/atomic_file.h"
 #include "core/io/table_csv.h"
+#include "ui/backend_menu.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
 #include "ui/png_export_dialog.h"
@@ -98,8 +99,6 @@ MainWindow::MainWindow(QWidget* parent)
   progress_->setRange(0, 1000);
   progress_->setMaximumWidth(200);
   progress_->setTextVisible(false);
-  backendLabel_->setText(
-      tr("CPU · %1 threads").arg(std::max(1u, std::thread::hardware_concurrency())));
   statusBar()->addWidget(message_, 1);
   statusBar()->addPermanentWidget(backendLabel_);
   statusBar()->addPermanentWidget(elapsedLabel_);
@@ -212,6 +211,17 @@ void MainWindow::buildMenus() {
 
   presetMenu_ = menuBar()->addMenu(tr("P&resets"));
   buildPresetMenu();
+
+  backendMenu_ = new BackendMenu(this);
+  menuBar()->addMenu(backendMenu_);
+  controller_->setBackendChoice(backendMenu_->choice());
+  backendLabel_->setText(backendMenu_->describe("cpu"));
+  connect(backendMenu_, &BackendMenu::choiceChanged, controller_, &RunController::setBackendChoice);
+  connect(controller_, &RunController::backendUsed, this,
+          [this](const QString& id, const QString& note) {
+            backendLabel_->setText(backendMenu_->describe(id));
+            backendLabel_->setToolTip(note);  // why Automatic stayed on the CPU
+          });
 }
 
 void MainWindow::buildPresetMenu() {

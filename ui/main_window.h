@@ -23,6 +23,7 @@ class QTimer;
 
 namespace rfscope::ui {
 
+class BackendMenu;
 class ParameterPanel;
 class PlotView;
 class RunController;
@@ -92,6 +93,7 @@ class MainWindow : public QMainWindow {
   QLabel* message_;
   QPushButton* cancelButton_;
   QMenu* presetMenu_ = nullptr;
+  BackendMenu* backendMenu_ = nullptr;
   QAction* logXAction_ = nullptr;
   QAction* logYAction_ = nullptr;
   QAction* presentationAction_ = nullptr;

@@ -23,7 +23,22 @@ struct RunController::Job final : RunContext {
   Clock::time_point lastProgress{};
   Clock::time_point lastPartial{};
 
+  BackendChoice backend = BackendChoice::Auto;  // fixed when the run starts
+  std::string lastBackendReport;                // guarded by mutex
+
   bool cancelled() const override { return cancelRequested.load(std::memory_order_relaxed); }
+  BackendChoice backendChoice() const override { return backend; }
+
+  void reportBackend(const std::string& backendId, const std::string& note) override {
+    {
+      std::lock_guard lock(mutex);
+      const std::string report = backendId + '\n' + note;
+      if (report == lastBackendReport) return;  // experiments run many Monte Carlo requests
+      lastBackendReport = report;
+    }
+    const QString id = QString::fromStdString(backendId), why = QString::fromStdString(note);
+    post([id, why](RunController* c) { emit c->backendUsed(id, why); });
+  }
 
   void reportProgress(double fraction) override {
     {
@@ -77,6 +92,7 @@ std::uint64_t RunController::start(const Experiment* experiment, const Parameter
   auto job = std::make_shared<Job>();
   job->controller = this;
   job->id = ++currentId_;
+  job->backend = backendChoice_;
   running_ = true;
   jobs_.push_back(job);
   Job* raw = job.get();

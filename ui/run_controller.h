@@ -23,6 +23,9 @@ class RunController : public QObject {
   std::uint64_t start(const Experiment* experiment, const ParameterSet& params);
   void cancel();
   bool isRunning() const { return running_; }
+  // Where the Monte Carlo parts of later runs go (see BackendChoice).
+  void setBackendChoice(BackendChoice choice) { backendChoice_ = choice; }
+  BackendChoice backendChoice() const { return backendChoice_; }
 
  signals:
   void progressChanged(double fraction);
@@ -30,6 +33,8 @@ class RunController : public QObject {
   void finished(std::shared_ptr<const rfscope::RunResult> result, double seconds);
   void cancelled();
   void failed(const QString& message);
+  // The backend a run's Monte Carlo used ("cpu", "cuda") and why, when Auto chose the CPU.
+  void backendUsed(const QString& id, const QString& note);
 
  private:
   struct Job;
@@ -39,6 +44,7 @@ class RunController : public QObject {
   std::list<std::shared_ptr<Job>> jobs_;  // the current one last; cancelled ones until they end
   std::uint64_t currentId_ = 0;
   bool running_ = false;
+  BackendChoice backendChoice_ = BackendChoice::Auto;
 };
 
 }  // namespace rfscope::ui

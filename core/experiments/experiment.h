@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/experiments/table.h"
+#include "core/montecarlo/backend_choice.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
@@ -19,6 +20,9 @@ class RunContext {
   virtual bool cancelled() const = 0;
   virtual void reportProgress(double fraction) = 0;       // 0..1, non-decreasing
   virtual void publishPartial(const Table& partial) = 0;  // a snapshot; may be called often
+  // Where Monte Carlo runs (the user's choice; Auto by default), and what actually ran them.
+  virtual BackendChoice backendChoice() const { return BackendChoice::Auto; }
+  virtual void reportBackend(const std::string& /*id*/, const std::string& /*note*/) {}
 };
 
 // A RunContext that is never cancelled and ignores progress (tests, simple callers).

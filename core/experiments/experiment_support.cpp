@@ -26,7 +26,11 @@ std::optional<MonteCarloResult> runMonteCarloFor(
   callbacks.cancelled = [&context] { return context.cancelled(); };
   callbacks.partial = partial;
   if (reportProgress) callbacks.progress = [&context](double f) { context.reportProgress(f); };
-  return runMonteCarlo(request, callbacks, error);
+  MonteCarloRequest onChosenBackend = request;
+  onChosenBackend.backend = context.backendChoice();
+  auto result = runMonteCarlo(onChosenBackend, callbacks, error);
+  if (result) context.reportBackend(result->backend, result->backendNote);
+  return result;
 }
 
 MonteCarloResult sampleSerially(const SamplingPlan& plan, std::int64_t trials,

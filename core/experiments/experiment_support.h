@@ -21,8 +21,9 @@ struct TrialScratch;
 // and the same (seed, a, b) always the same numbers.
 std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 0);
 
-// runMonteCarlo on all cores (or the tbb::global_control limit), stopped by context.cancelled();
-// snapshots go to `partial` and, with reportProgress, the fraction done to the context.
+// runMonteCarlo on the context's backend choice (the CPU's cores, or the tbb::global_control
+// limit, unless a large run goes to a GPU), stopped by context.cancelled(); snapshots go to
+// `partial` and, with reportProgress, the fraction done to the context, as does the backend used.
 // nullopt with the reason in *error when the request cannot be sampled.
 std::optional<MonteCarloResult> runMonteCarloFor(
     const MonteCarloRequest& request, RunContext& context, std::string* error,

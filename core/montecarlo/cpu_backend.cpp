@@ -1,5 +1,6 @@
 // oneTBB stays in this file: core's public headers must not include it (Qt's `emit` breaks it).
 #include <algorithm>
+#include <string>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
@@ -32,6 +33,9 @@ class CpuBackend final : public MonteCarloBackend {
   explicit CpuBackend(int threads) : arena_(threads > 0 ? threads : tbb::task_arena::automatic) {}
 
   std::string_view id() const override { return "cpu"; }
+  std::string description() const override {
+    return "CPU, " + std::to_string(concurrency()) + " threads";
+  }
   int concurrency() const override { return arena_.max_concurrency(); }
 
   void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,

@@ -246,6 +246,12 @@ class CudaLeafKernel final : public LeafKernel {
 bool deviceUsable(std::string* reason) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status == cudaErrorInsufficientDriver) {
+    if (reason)
+      *reason = "no NVIDIA driver, or one older than this build's CUDA " +
+                std::to_string(CUDART_VERSION / 1000) + " runtime";
+    return false;
+  }
   if (status != cudaSuccess || count == 0) {
     if (reason)
       *reason = std::string("no CUDA device: ") +

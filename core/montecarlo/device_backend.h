@@ -20,6 +20,7 @@ class DeviceBackend final : public MonteCarloBackend {
   explicit DeviceBackend(std::unique_ptr<LeafKernel> kernel, std::int64_t leavesPerLaunch = 0);
 
   std::string_view id() const override { return kernel_->backendId(); }
+  std::string description() const override { return kernel_->deviceDescription(); }
   int concurrency() const override;
   std::int64_t maxLeavesPerCall() const override;
   bool supports(const SamplingPlan& plan, std::string* reason) const override;

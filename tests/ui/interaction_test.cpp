@@ -3,6 +3,9 @@
 
 #include <qcustomplot.h>
 
+#include <memory>
+
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -10,6 +13,7 @@
 
 #include "core/experiments/preset.h"
 #include "tests/ui/widget_lookup.h"
+#include "ui/backend_menu.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
@@ -24,6 +28,38 @@ class InteractionTest : public QObject {
 
  private slots:
   void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+  void computeMenuChoosesAndRemembersTheBackend() {
+    QSettings().remove("compute/backend");
+    auto window = std::make_unique<MainWindow>();
+    auto* menu = window->findChild<rfscope::ui::BackendMenu*>();
+    auto* controller = window->findChild<rfscope::ui::RunController*>();
+    QVERIFY(menu && controller);
+    QCOMPARE(menu->choice(), rfscope::BackendChoice::Auto);
+    QCOMPARE(controller->backendChoice(), rfscope::BackendChoice::Auto);
+    QSignalSpy probed(menu, &rfscope::ui::BackendMenu::probed);
+    QVERIFY(probed.count() > 0 || probed.wait(10000));
+    QAction* gpu = nullptr;
+    QAction* cpu = nullptr;
+    for (QAction* a : menu->actions()) {
+      if (a->text().contains("GPU") && !a->text().contains("Automatic")) gpu = a;
+      if (a->text().contains("CPU")) cpu = a;
+    }
+    QVERIFY(gpu && cpu);
+    // Enabled exactly when a CUDA device is usable; otherwise the tooltip says why not.
+    QCOMPARE(gpu->isEnabled(), menu->gpuUsable());
+    if (!menu->gpuUsable())
+      QVERIFY2(gpu->toolTip().startsWith("Not available"), qPrintable(gpu->toolTip()));
+    cpu->trigger();
+    QCOMPARE(menu->choice(), rfscope::BackendChoice::Cpu);
+    QCOMPARE(controller->backendChoice(), rfscope::BackendChoice::Cpu);
+    QCOMPARE(QSettings().value("compute/backend").toString(), QString("cpu"));
+    window.reset();
+    MainWindow reopened;
+    QCOMPARE(reopened.findChild<rfscope::ui::BackendMenu*>()->choice(),
+             rfscope::BackendChoice::Cpu);
+    QSettings().remove("compute/backend");
+  }
 
   void legendEntriesToggleTheirSeries() {
     MainWindow window;
