@@ -12,7 +12,7 @@ DeviceBackend::DeviceBackend(std::unique_ptr<LeafKernel> kernel, std::int64_t le
     : kernel_(std::move(kernel)),
       leavesPerLaunch_(leavesPerLaunch > 0 ? leavesPerLaunch
                                            : std::max<std::int64_t>(1, kernel_->leavesToFill())),
-      launchLeaves_(leavesPerLaunch_) {}
+      launchLeaves_(std::max<std::int64_t>(1, leavesPerLaunch_ / 16)) {}  // grows while cheap
 
 int DeviceBackend::concurrency() const {
   return static_cast<int>(std::min<std::int64_t>(leavesPerLaunch_, 1 << 30));

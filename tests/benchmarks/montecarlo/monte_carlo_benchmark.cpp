@@ -7,31 +7,11 @@
 
 #include <benchmark/benchmark.h>
 
-#include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_engine.h"
+#include "tests/benchmarks/montecarlo/comparison_workload.h"
 
 namespace rfscope {
 namespace {
-
-// The pair of the comparison, defined in closed form so that numpy_reference.py uses the same one:
-// x_i = 0.1 sin(i + 1), y_i = 0.1 cos(2i + 1), i = 0..63 (|x + y| ≈ 1.1: a converging MSE).
-MonteCarloRequest comparisonRequest(const std::string& mechanism, const std::string& coupling,
-                                    SamplingPath path, std::int64_t trials) {
-  MonteCarloRequest request;
-  request.mechanism = findMechanism(mechanism);
-  request.coupling = coupling;
-  request.features = 64;
-  request.trials = trials;
-  request.path = path;
-  request.storedSamples = 0;
-  request.x.resize(64);
-  request.y.resize(64);
-  for (int i = 0; i < 64; ++i) {
-    request.x[i] = 0.1 * std::sin(i + 1.0);
-    request.y[i] = 0.1 * std::cos(2.0 * i + 1.0);
-  }
-  return request;
-}
 
 void runBenchmark(benchmark::State& state, const std::string& mechanism,
                   const std::string& coupling, SamplingPath path, std::int64_t trials) {
