@@ -55,12 +55,12 @@ double dataDrivenPoisLambda(const SetStatistics& stats) {
 }
 
 double dataDrivenGeomP(const SetStatistics& stats) {
+  Eigen::VectorXd arguments(stats.meanAbsProducts.size());
   auto objective = [&](double t) {
     const double p = 1 / (1 + std::exp(-t)), q = 1 / (1 + std::exp(t));
-    const double scale = 2 / std::sqrt(q);
+    arguments = (2 / std::sqrt(q)) * stats.meanAbsProducts;
     LogBesselI0Sum bessel;
-    for (Eigen::Index l = 0; l < stats.meanAbsProducts.size(); ++l)
-      bessel.add(scale * stats.meanAbsProducts[l]);
+    bessel.add(arguments.data(), static_cast<std::size_t>(arguments.size()));
     return -stats.dimension * std::log(p) + bessel.value();
   };
   std::uintmax_t iterations = 200;
@@ -72,26 +72,73 @@ GerfOptimum dataDrivenGerf(const SetStatistics& stats) {
   return optimizeGerf(stats.dimension, stats.meanDiffNormSquared, stats.meanSumNormSquared, {});
 }
 
+ScalableStatistics::ScalableStatistics(const std::vector<Eigen::VectorXd>& xs,
+                                       const std::vector<Eigen::VectorXd>& ys)
+    : base_(setStatistics(xs, ys)) {
+  const Eigen::Index d = base_.dimension;
+  meanGapX_ = meanGapY_ = meanSquaredGapX_ = meanSquaredGapY_ = Eigen::VectorXd::Zero(d);
+  const std::size_t pairs = std::min(xs.size(), ys.size());
+  for (std::size_t i = 0; i < pairs; ++i) {
+    const Eigen::VectorXd low = xs[i].cwiseMin(ys[i]);
+    const Eigen::VectorXd gapX = xs[i] - low, gapY = ys[i] - low;
+    meanGapX_ += gapX;
+    meanGapY_ += gapY;
+    meanSquaredGapX_ += gapX.cwiseAbs2();
+    meanSquaredGapY_ += gapY.cwiseAbs2();
+  }
+  if (pairs == 0) return;
+  const double count = static_cast<double>(pairs);
+  for (Eigen::VectorXd* mean : {&meanGapX_, &meanGapY_, &meanSquaredGapX_, &meanSquaredGapY_})
+    *mean /= count;
+}
+
+SetStatistics ScalableStatistics::at(double sigma) const {
+  const double s2 = sigma * sigma;
+  SetStatistics s = base_;
+  s.meanXNormSquared *= s2;
+  s.meanYNormSquared *= s2;
+  s.meanSumNormSquared *= s2;
+  s.meanDiffNormSquared *= s2;
+  s.meanPoisStatistic *= s2 * s2;
+  s.meanAbsProducts *= s2;
+  return s;
+}
+
+SetStatistics ScalableStatistics::shiftedAt(double sigma, double epsilon) const {
+  // Entries σg + ε: mean = σ mean g + ε, mean square = σ² mean g² + 2σε mean g + ε².
+  const Eigen::ArrayXd meanX = sigma * meanGapX_.array() + epsilon;
+  const Eigen::ArrayXd meanY = sigma * meanGapY_.array() + epsilon;
+  const Eigen::ArrayXd squaresX = sigma * sigma * meanSquaredGapX_.array() +
+                                  2 * sigma * epsilon * meanGapX_.array() + epsilon * epsilon;
+  const Eigen::ArrayXd squaresY = sigma * sigma * meanSquaredGapY_.array() +
+                                  2 * sigma * epsilon * meanGapY_.array() + epsilon * epsilon;
+  SetStatistics s;
+  s.dimension = base_.dimension;
+  s.meanXNormSquared = squaresX.sum();
+  s.meanYNormSquared = squaresY.sum();
+  const double cross = 2 * (meanX * meanY).sum();
+  s.meanSumNormSquared = s.meanXNormSquared + cross + s.meanYNormSquared;
+  s.meanDiffNormSquared = s.meanXNormSquared - cross + s.meanYNormSquared;
+  s.meanPoisStatistic = (squaresX * squaresY).sum();
+  s.meanAbsProducts = (meanX * meanY).matrix();
+  return s;
+}
+
 std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
-                                               const std::vector<Eigen::VectorXd>& xs,
-                                               const std::vector<Eigen::VectorXd>& ys) {
+                                               const ScalableStatistics& statistics, double sigma) {
   std::vector<ParameterSet> chosen(mechanisms.size());
-  if (xs.empty() || ys.empty()) return chosen;
   // Each set of statistics is computed at most once, when a mechanism first needs it.
   std::optional<SetStatistics> plain;
   auto plainStatistics = [&]() -> const SetStatistics& {
-    if (!plain) plain = setStatistics(xs, ys);
+    if (!plain) plain = statistics.at(sigma);
     return *plain;
   };
   std::map<double, SetStatistics> shifted;  // by ε
   auto shiftedStatistics = [&](double epsilon) -> const SetStatistics& {
     auto found = shifted.find(epsilon);
-    if (found != shifted.end()) return found->second;
-    const std::size_t pairs = std::min(xs.size(), ys.size());
-    std::vector<Eigen::VectorXd> shiftedXs(pairs), shiftedYs(pairs);
-    for (std::size_t i = 0; i < pairs; ++i)
-      positiveShift(xs[i], ys[i], epsilon, shiftedXs[i], shiftedYs[i]);
-    return shifted.emplace(epsilon, setStatistics(shiftedXs, shiftedYs)).first->second;
+    if (found == shifted.end())
+      found = shifted.emplace(epsilon, statistics.shiftedAt(sigma, epsilon)).first;
+    return found->second;
   };
   for (std::size_t m = 0; m < mechanisms.size(); ++m) {
     ParameterSet& parameters = chosen[m];
@@ -124,7 +171,8 @@ std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism
 ParameterSet dataDrivenParameters(const Mechanism& mechanism,
                                   const std::vector<Eigen::VectorXd>& xs,
                                   const std::vector<Eigen::VectorXd>& ys) {
-  return dataDrivenParameters(std::vector<const Mechanism*>{&mechanism}, xs, ys).front();
+  if (xs.empty() || ys.empty()) return {};
+  return dataDrivenParameters({&mechanism}, ScalableStatistics(xs, ys), 1.0).front();
 }
 
 }  // namespace rfscope

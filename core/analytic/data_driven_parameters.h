@@ -33,18 +33,33 @@ double dataDrivenGeomP(const SetStatistics& stats);
 // GERF optimised over complex A and s (gerf_optimizer.h) at the averaged statistics.
 GerfOptimum dataDrivenGerf(const SetStatistics& stats);
 
+// Per-coordinate means of two paired sets {x_i}, {y_i}, from which the statistics of the sets
+// scaled by any σ > 0, and of their pairs shifted to positive entries as PoisRF+ and GeomRF+ shift
+// them (x̂ = x - c, ŷ = y - c, c_l = min(x_l, y_l) - ε per pair), follow in O(d): with
+// g = x - min(x, y) ≥ 0, the scaled and shifted entries are σg + ε.
+class ScalableStatistics {
+ public:
+  ScalableStatistics(const std::vector<Eigen::VectorXd>& xs,
+                     const std::vector<Eigen::VectorXd>& ys);
+  SetStatistics at(double sigma) const;                         // of {σx_i}, {σy_j}
+  SetStatistics shiftedAt(double sigma, double epsilon) const;  // of the shifted pairs at σ
+
+ private:
+  SetStatistics base_;  // at σ = 1
+  Eigen::VectorXd meanGapX_, meanGapY_, meanSquaredGapX_, meanSquaredGapY_;
+};
+
 class Mechanism;
 
 // The parameters a mechanism uses for every pair of the sets {x_i}, {y_j} (paired: x_i with y_i),
 // chosen once from the statistics above: GERF (A, Im A, s), OPRF A*, PoisRF λ*, GeomRF p*. The
-// positive variants take the statistics of the pairs shifted as they evaluate them
-// (c_l = min(x_l, y_l) - ε, ε their default). Empty for mechanisms without free parameters.
+// positive variants take the statistics of the pairs shifted as they evaluate them, ε their
+// default. Empty for mechanisms without free parameters.
 ParameterSet dataDrivenParameters(const Mechanism& mechanism,
                                   const std::vector<Eigen::VectorXd>& xs,
                                   const std::vector<Eigen::VectorXd>& ys);
-// The same for several mechanisms, each set of statistics computed once.
+// The same for several mechanisms and the sets scaled by σ.
 std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
-                                               const std::vector<Eigen::VectorXd>& xs,
-                                               const std::vector<Eigen::VectorXd>& ys);
+                                               const ScalableStatistics& statistics, double sigma);
 
 }  // namespace rfscope

@@ -1,15 +1,18 @@
 #pragma once
 // Σ_l log I₀(z_l) for z_l ≥ 0 (GeomRF, CRT eq. 13), to double precision, with one logarithm per sum
 // instead of one per term (the logarithms dominated the cost of the sum):
-//   z ≤ 4:  I₀(z) - 1 = Σ_{k≥1} (z²/4)^k / (k!)², Taylor to k = 17 (all terms positive; truncation
-//           below 1e-18 relative); the small terms are multiplied as Π(1 + e_l) - 1, so sums of
-//           tiny terms keep their relative accuracy (log1p at the end).
+//   z ≤ 4:  I₀(z) - 1 = Σ_{k≥1} (z²/4)^k / (k!)², Taylor to k = 17 (fewer for smaller z: 12 up to
+//           z = 2, 9 up to 1, 7 up to 0.5; all terms positive, truncation below 3e-18 relative).
+//           The small terms are multiplied as Π(1 + e_l) - 1, so sums of tiny terms keep their
+//           relative accuracy (log1p at the end).
 //   z > 4:  I₀(z) = e^z f(1/z) / √z with f(u) = √z e^{-z} I₀(z) ∈ (0.398, 0.41], a polynomial in u
-//   on
-//           each of (4, 8], (8, 16], (16, 32], (32, ∞): Chebyshev interpolants of f computed with
-//           mpmath at 50 digits (tests/reference/generate_log_bessel_i0_coefficients.py), relative
-//           error ≤ 1.2e-16 in double. Σz, Πf and Πz are kept apart and renormalised.
+//           on each of (4, 8], (8, 16], (16, 32], (32, ∞): Chebyshev interpolants of f computed
+//           with mpmath at 50 digits (tests/reference/generate_log_bessel_i0_coefficients.py),
+//           relative error ≤ 1.2e-16 in double. Σz, Πf and Πz are kept apart and renormalised.
+// Arrays of terms go two at a time through the Taylor polynomial (GCC/Clang vector extension:
+// -O2 does not vectorise the loop by itself, and this sum is most of GeomRF's cost).
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <numbers>
@@ -26,44 +29,114 @@ class LogBesselI0Sum {
       addLarge(z);
   }
 
+  // The same as add() for each of z[0], …, z[count - 1] (up to rounding).
+  void add(const double* z, std::size_t count) {
+    for (std::size_t first = 0; first < count; first += kBlock) {
+      const std::size_t size = std::min(kBlock, count - first);
+      alignas(16) double small[kBlock + 1];
+      double largest = 0;
+      for (std::size_t i = 0; i < size; ++i) {
+        small[i] = z[first + i];
+        largest = std::max(largest, small[i]);
+      }
+      std::size_t smallCount = size;
+      if (!(largest <= 4)) {  // move the large terms out (NaN included)
+        smallCount = 0;
+        largest = 0;
+        for (std::size_t i = 0; i < size; ++i) {
+          const double value = z[first + i];
+          if (value <= 4) {
+            small[smallCount++] = value;
+            largest = std::max(largest, value);
+          } else {
+            addLarge(value);
+          }
+        }
+      }
+      if (smallCount % 2 != 0) small[smallCount++] = 0;  // I₀(0) - 1 = 0 changes no product
+      // As many Taylor terms as the largest z needs (truncation below 3e-18 relative).
+      if (largest <= 0.5)
+        addSmallPairs<7>(small, smallCount);
+      else if (largest <= 1)
+        addSmallPairs<9>(small, smallCount);
+      else if (largest <= 2)
+        addSmallPairs<12>(small, smallCount);
+      else
+        addSmallPairs<17>(small, smallCount);
+    }
+  }
+
   double value() const {
     const double excess = excess_[0] + excess_[1] + excess_[0] * excess_[1];
     return logs_ + std::log1p(excess) + exponents_ + std::log(scaled_) - 0.5 * std::log(arguments_);
   }
 
  private:
+  using Pair = double __attribute__((vector_size(16)));
+
+  static constexpr std::size_t kBlock = 64;
   static constexpr double kLargestProduct = 1e8;  // 32 factors of Πz stay below 1e256
   static constexpr int kRenormaliseEvery = 32;
+  // Excesses are flushed into logs_ beyond this; value() multiplies two of them.
+  static constexpr double kLargestExcess = 1e100;
+  // 1/(k!)², k = 1, …, 17: e = t(1/(1!)² + t/(2!)² + … + t^16/(17!)²), t = z²/4.
+  static constexpr double kTaylor[] = {1.0,
+                                       0.25,
+                                       0.027777777777777776,
+                                       0.001736111111111111,
+                                       6.944444444444444e-05,
+                                       1.9290123456790124e-06,
+                                       3.936759889140842e-08,
+                                       6.151187326782565e-10,
+                                       7.594058428126624e-12,
+                                       7.594058428126623e-14,
+                                       6.276081345559193e-16,
+                                       4.358389823304995e-18,
+                                       2.5789288895295828e-20,
+                                       1.3157800456783586e-22,
+                                       5.8479113141260385e-25,
+                                       2.2843403570804838e-27,
+                                       7.904291893012054e-30};
 
   void addSmall(double z) {
-    // e = t(1/(1!)² + t/(2!)² + … + t^16/(17!)²), t = z²/4.
-    static constexpr double kTaylor[] = {1.0,
-                                         0.25,
-                                         0.027777777777777776,
-                                         0.001736111111111111,
-                                         6.944444444444444e-05,
-                                         1.9290123456790124e-06,
-                                         3.936759889140842e-08,
-                                         6.151187326782565e-10,
-                                         7.594058428126624e-12,
-                                         7.594058428126623e-14,
-                                         6.276081345559193e-16,
-                                         4.358389823304995e-18,
-                                         2.5789288895295828e-20,
-                                         1.3157800456783586e-22,
-                                         5.8479113141260385e-25,
-                                         2.2843403570804838e-27,
-                                         7.904291893012054e-30};
     const double t = 0.25 * z * z;
-    const double e = t * horner(kTaylor, t);
-    // Two running products, alternately: each update waits for the previous one of its own only.
+    const double e = t * (z <= 2 ? hornerFirst<12>(kTaylor, t) : horner(kTaylor, t));
+    // Two running products, alternately: each update waits only for the previous one of its own.
     double& excess = excess_[odd_];
     odd_ ^= 1;
     excess += e + excess * e;
-    if (excess > 1e100) {  // factors are at most I₀(4) ≈ 11.3; value() multiplies two excesses
-      logs_ += std::log1p(excess);
-      excess = 0;
+    if (excess > kLargestExcess) flush(excess);
+  }
+
+  // z[0..count), count even, every z small enough for Terms Taylor terms.
+  template <std::size_t Terms>
+  void addSmallPairs(const double* z, std::size_t count) {
+    // Four running products (two pairs of lanes), so that consecutive updates do not wait.
+    auto update = [](Pair running, const double* pair) {
+      const Pair zz = {pair[0], pair[1]};
+      const Pair t = 0.25 * zz * zz;
+      const Pair e = t * hornerFirst<Terms>(kTaylor, t);
+      return running * (1 + e) + e;
+    };
+    Pair first = {0, 0}, second = {0, 0};
+    std::size_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+      first = update(first, z + i);
+      second = update(second, z + i + 2);
     }
+    if (i < count) first = update(first, z + i);
+    for (const Pair& running : {first, second})
+      for (int lane = 0; lane < 2; ++lane) {
+        double& into = excess_[odd_];
+        odd_ ^= 1;
+        into += running[lane] + into * running[lane];
+        if (into > kLargestExcess) flush(into);
+      }
+  }
+
+  void flush(double& excess) {
+    logs_ += std::log1p(excess);
+    excess = 0;
   }
 
   void addLarge(double z) {
@@ -115,14 +188,20 @@ class LogBesselI0Sum {
     return horner(kFrom32, u * 64 - 1);
   }
 
-  // Horner's scheme, unrolled at compile time (a loop here cost as much as the rest of the sum).
-  template <std::size_t N>
-  static double horner(const double (&coefficients)[N], double w) {
-    return hornerSteps(coefficients, w, std::make_index_sequence<N - 1>());
+  // Horner's scheme over the first N coefficients, unrolled at compile time (as a loop it cost as
+  // much as the rest of the sum); T is double or Pair.
+  template <std::size_t N, std::size_t Size, class T>
+  static T hornerFirst(const double (&coefficients)[Size], T w) {
+    static_assert(N >= 2 && N <= Size);
+    return hornerSteps<N>(coefficients, w, std::make_index_sequence<N - 1>());
   }
-  template <std::size_t N, std::size_t... K>
-  static double hornerSteps(const double (&coefficients)[N], double w, std::index_sequence<K...>) {
-    double r = coefficients[N - 1];
+  template <std::size_t Size>
+  static double horner(const double (&coefficients)[Size], double w) {
+    return hornerFirst<Size>(coefficients, w);
+  }
+  template <std::size_t N, std::size_t Size, class T, std::size_t... K>
+  static T hornerSteps(const double (&coefficients)[Size], T w, std::index_sequence<K...>) {
+    T r = T{} + coefficients[N - 1];
     ((r = r * w + coefficients[N - 2 - K]), ...);
     return r;
   }

@@ -28,4 +28,15 @@ PairGeometry PairGeometry::fromVectors(const Eigen::VectorXd& x, const Eigen::Ve
   return g;
 }
 
+PairGeometry PairGeometry::scaled(double sigma) const {
+  const double factor = sigma * sigma;
+  PairGeometry g = *this;
+  g.xNormSquared *= factor;
+  g.yNormSquared *= factor;
+  g.dot *= factor;
+  g.diffNormSquared *= factor;
+  g.sumNormSquared *= factor;
+  return g;
+}
+
 }  // namespace rfscope

@@ -14,6 +14,8 @@ struct PairGeometry {
   double sumNormSquared = 0;   // |x + y|², summed from sums (exact when x ≈ -y)
 
   static PairGeometry fromVectors(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+  // The geometry of (σx, σy): every product scales by σ² (one rounding each).
+  PairGeometry scaled(double sigma) const;
 };
 
 }  // namespace rfscope

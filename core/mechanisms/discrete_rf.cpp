@@ -1,5 +1,6 @@
 #include "core/mechanisms/discrete_rf.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 
@@ -11,15 +12,28 @@
 namespace rfscope {
 namespace {
 
+// a_l = x_l y_l, or for the positive variants (ε > 0) of the shifted pair, whose entries are ε and
+// ε + |x_l - y_l| (the very numbers positiveShift() computes): no shifted copies are needed.
+double product(double x, double y, double epsilon) {
+  return epsilon > 0 ? epsilon * (epsilon + std::abs(x - y)) : x * y;
+}
+
 // -d log p + Σ log I₀(2|a_l|/√(1-p)) - 2Σa_l, with 1 - p passed separately (exact near p = 1).
-double geomExponent(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double p, double q) {
+double geomExponent(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double epsilon, double p,
+                    double q) {
   const double scale = 2 / std::sqrt(q);
   LogBesselI0Sum bessel;
   double products = 0;
-  for (Eigen::Index l = 0; l < x.size(); ++l) {
-    const double a = x[l] * y[l];
-    bessel.add(scale * std::abs(a));
-    products += a;
+  constexpr Eigen::Index kChunk = 64;
+  double arguments[kChunk];
+  for (Eigen::Index first = 0; first < x.size(); first += kChunk) {
+    const Eigen::Index size = std::min(kChunk, x.size() - first);
+    for (Eigen::Index i = 0; i < size; ++i) {
+      const double a = product(x[first + i], y[first + i], epsilon);
+      arguments[i] = scale * std::abs(a);
+      products += a;
+    }
+    bessel.add(arguments, static_cast<std::size_t>(size));
   }
   return -static_cast<double>(x.size()) * std::log(p) + bessel.value() - 2 * products;
 }
@@ -41,12 +55,15 @@ double poisLambdaStar(int dimension, double statistic) {
 }
 
 double poisLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
-                       double lambda) {
+                       double lambda, double epsilon) {
   double g = 0;  // λd + S/λ - 2xᵀy = Σ (λ - a_l)²/λ: a sum of squares, free of cancellation
-  for (Eigen::Index l = 0; l < x.size(); ++l) {
-    const double e = lambda - x[l] * y[l];
-    g += e * e;
-  }
+  auto add = [&](double a) { g += (lambda - a) * (lambda - a); };
+  if (epsilon > 0)
+    for (Eigen::Index l = 0; l < x.size(); ++l)
+      add(product(x[l], y[l], epsilon));
+  else
+    for (Eigen::Index l = 0; l < x.size(); ++l)
+      add(x[l] * y[l]);
   g /= lambda;
   if (!(g > 0)) return kNegativeInfinity;
   return -diffNormSquared + logExpm1(g);
@@ -84,15 +101,15 @@ double geomPStar(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
   const auto r = boost::math::tools::brent_find_minima(
       [&](double t) {
         // p = 1/(1+e^{-t}) and 1-p = 1/(1+e^{t}), each without cancellation.
-        return geomExponent(x, y, 1 / (1 + std::exp(-t)), 1 / (1 + std::exp(t)));
+        return geomExponent(x, y, 0.0, 1 / (1 + std::exp(-t)), 1 / (1 + std::exp(t)));
       },
       -40.0, 40.0, 30, iterations);
   return 1 / (1 + std::exp(-r.first));
 }
 
 double geomLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
-                       double p) {
-  const double g = geomExponent(x, y, p, 1 - p);
+                       double p, double epsilon) {
+  const double g = geomExponent(x, y, epsilon, p, 1 - p);
   if (!(g > 0)) return kNegativeInfinity;
   return -diffNormSquared + logExpm1(g);
 }

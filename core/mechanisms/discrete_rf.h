@@ -18,9 +18,10 @@ double logBesselI0(double z);
 double poisStatistic(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
 // λ* = √(Σ x_l² y_l² / d), the minimiser of eq. (11).
 double poisLambdaStar(int dimension, double statistic);
-// log Var of one PoisRF feature (Gaussian kernel); diffNormSquared = |x - y|².
+// log Var of one PoisRF feature (Gaussian kernel); diffNormSquared = |x - y|². With epsilon > 0,
+// of the PoisRF+ feature: PoisRF at the pair shifted by positiveShift(x, y, epsilon).
 double poisLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
-                       double lambda);
+                       double lambda, double epsilon = 0);
 
 // log Var at λ = λ*: λd + S/λ - 2Σa at λ* is 2(√(dS) - Σa) = 2dΣ(a_l - ā)²/(√(dS) + Σa), free of
 // cancellation. Straight from the pair, without allocating: a_l = x_l y_l, or for PoisRF+ (epsilon
@@ -31,8 +32,9 @@ double poisOptimalLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y
 
 // p* minimising eq. (13): Brent (Boost.Math) over logit p ∈ [-40, 40].
 double geomPStar(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+// log Var of one GeomRF feature; with epsilon > 0 of GeomRF+ (as poisLogVariance).
 double geomLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,
-                       double p);
+                       double p, double epsilon = 0);
 
 // x - c and y - c for c_l = min(x_l, y_l) - ε (entries computed as |x_l - y_l| + ε or ε exactly).
 void positiveShift(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double epsilon,

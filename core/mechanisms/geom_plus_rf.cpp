@@ -28,14 +28,19 @@ std::vector<ParameterSpec> GeomPlusRf::parameters() const {
 VarianceResult GeomPlusRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
   const double epsilon = realOr(params, "epsilon", 0.1);
-  Eigen::VectorXd x, y;
-  positiveShift(pair.x, pair.y, epsilon, x, y);
   const auto given = optionalReal(params, "p");
-  const double p = given ? *given : geomPStar(x, y);
+  double p = 0;
+  if (given) {
+    p = *given;
+  } else {
+    Eigen::VectorXd x, y;
+    positiveShift(pair.x, pair.y, epsilon, x, y);
+    p = geomPStar(x, y);
+  }
   result.parametersUsed.set("epsilon", epsilon);
   result.parametersUsed.set("p", p);
   result.available = true;
-  result.logVariance = geomLogVariance(x, y, pair.geometry.diffNormSquared, p);
+  result.logVariance = geomLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, p, epsilon);
   return result;
 }
 

@@ -31,6 +31,9 @@ struct PairInput {
 
   PairInput(const Eigen::VectorXd& xIn, const Eigen::VectorXd& yIn)
       : x(xIn), y(yIn), geometry(PairGeometry::fromVectors(xIn, yIn)) {}
+  // With the geometry already known (e.g. scaled from another pair's).
+  PairInput(const Eigen::VectorXd& xIn, const Eigen::VectorXd& yIn, const PairGeometry& known)
+      : x(xIn), y(yIn), geometry(known) {}
 };
 
 struct VarianceResult {

@@ -31,10 +31,9 @@ VarianceResult PoisPlusRf::logVariance(const PairInput& pair, const ParameterSet
   result.parametersUsed.set("epsilon", epsilon);
   result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
-    Eigen::VectorXd x, y;
-    positiveShift(pair.x, pair.y, epsilon, x, y);
     result.parametersUsed.set("lambda", *lambda);
-    result.logVariance = poisLogVariance(x, y, pair.geometry.diffNormSquared, *lambda);
+    result.logVariance =
+        poisLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, *lambda, epsilon);
     return result;
   }
   // After the shift one entry of each (x̂_l, ŷ_l) is ε and the other ε + δ_l, δ_l = |x_l - y_l|, so

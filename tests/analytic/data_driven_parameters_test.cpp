@@ -78,6 +78,33 @@ TEST(DataDrivenParameters, OfOnePairAreThatPairsOptima) {
     EXPECT_TRUE(dataDrivenParameters(*findMechanism(id), xs, ys).values().empty()) << id;
 }
 
+TEST(ScalableStatistics, EqualTheStatisticsOfTheScaledAndShiftedSets) {
+  const auto xs = gaussianSet(11, 12, 9, 0.7, 0.3), ys = gaussianSet(12, 12, 9, 0.4, -0.2);
+  const ScalableStatistics scalable(xs, ys);
+  auto expectEqual = [](const SetStatistics& a, const SetStatistics& b) {
+    auto near = [](double u, double v) { EXPECT_NEAR(u, v, 1e-13 * (1 + std::abs(v))); };
+    EXPECT_EQ(a.dimension, b.dimension);
+    near(a.meanXNormSquared, b.meanXNormSquared);
+    near(a.meanYNormSquared, b.meanYNormSquared);
+    near(a.meanSumNormSquared, b.meanSumNormSquared);
+    near(a.meanDiffNormSquared, b.meanDiffNormSquared);
+    near(a.meanPoisStatistic, b.meanPoisStatistic);
+    ASSERT_EQ(a.meanAbsProducts.size(), b.meanAbsProducts.size());
+    for (Eigen::Index l = 0; l < a.meanAbsProducts.size(); ++l)
+      near(a.meanAbsProducts[l], b.meanAbsProducts[l]);
+  };
+  for (const double sigma : {0.05, 1.0, 3.0}) {
+    std::vector<Eigen::VectorXd> scaledXs, scaledYs, shiftedXs(xs.size()), shiftedYs(ys.size());
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      scaledXs.push_back(sigma * xs[i]);
+      scaledYs.push_back(sigma * ys[i]);
+      positiveShift(scaledXs[i], scaledYs[i], 0.1, shiftedXs[i], shiftedYs[i]);
+    }
+    expectEqual(scalable.at(sigma), setStatistics(scaledXs, scaledYs));
+    expectEqual(scalable.shiftedAt(sigma, 0.1), setStatistics(shiftedXs, shiftedYs));
+  }
+}
+
 TEST(GerfOptimum, NormalRegimeLandsOnOprf) {
   // Math notes: at σ = 1, d = 64 (normal regime) the optimum over complex A and s is s = +1,
   // real A = A*: GERF's optimum equals OPRF. Checked per pair and for the data-driven optimum.

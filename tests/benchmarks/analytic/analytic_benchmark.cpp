@@ -9,6 +9,7 @@
 
 #include <random>
 
+#include "core/analytic/data_driven_parameters.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/experiments/variance_vs_sigma.h"
 #include "core/mechanisms/mechanism_registry.h"
@@ -23,6 +24,10 @@ Eigen::VectorXd randomVector(std::mt19937_64& rng, int d, double sigma) {
     v[l] = normal(rng);
   return v;
 }
+
+const std::vector<std::string> kMechanisms{"trig",      "pos",           "pos-hyp", "gerf",
+                                           "oprf",      "pois",          "geom",    "pois-plus",
+                                           "geom-plus", "hybrid-angular"};
 
 // Explicit parameters: the closed form alone. "auto" variants include the optimisers.
 ParameterSet fixedParameters(const std::string& id) {
@@ -55,6 +60,23 @@ void conformity(benchmark::State& state, PositiveCoupling kind) {
     benchmark::DoNotOptimize(positiveConformity(kind, d, v * v).logConformity);
 }
 
+// The per-σ share of the variance-vs-sigma table: every mechanism's data-driven parameters at one σ
+// (CRT eqs. 8, 12, 14, from 100 pairs' statistics; GERF and GeomRF optimised numerically).
+void dataDrivenParametersOf100Pairs(benchmark::State& state) {
+  std::mt19937_64 rng(2);
+  std::vector<Eigen::VectorXd> xs, ys;
+  for (int p = 0; p < 100; ++p) {
+    xs.push_back(randomVector(rng, 64, 0.5));
+    ys.push_back(randomVector(rng, 64, 0.5));
+  }
+  std::vector<const Mechanism*> mechanisms;
+  for (const auto& id : kMechanisms)
+    mechanisms.push_back(findMechanism(id));
+  const ScalableStatistics statistics(xs, ys);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(dataDrivenParameters(mechanisms, statistics, 1.0).size());
+}
+
 void varianceVsSigma(benchmark::State& state, std::vector<std::string> mechanisms) {
   const tbb::global_control oneCore(tbb::global_control::max_allowed_parallelism, 1);
   const VarianceVsSigma experiment;
@@ -71,10 +93,6 @@ void varianceVsSigma(benchmark::State& state, std::vector<std::string> mechanism
   }
 }
 
-const std::vector<std::string> kMechanisms{"trig",      "pos",           "pos-hyp", "gerf",
-                                           "oprf",      "pois",          "geom",    "pois-plus",
-                                           "geom-plus", "hybrid-angular"};
-
 int registerAll() {
   for (const auto& id : kMechanisms) {
     benchmark::RegisterBenchmark(("OneFeature/d64/" + id).c_str(), oneFeature, id, false);
@@ -89,6 +107,8 @@ int registerAll() {
       ->Args({64, 6})
       ->Args({1024, 10})
       ->Args({3, 6});
+  benchmark::RegisterBenchmark("DataDrivenParameters/d64/100pairs/10-mechanisms",
+                               dataDrivenParametersOf100Pairs);
   // The mechanisms without numerically optimised parameters, for comparison.
   benchmark::RegisterBenchmark("VarianceVsSigma/200x100/closed-forms", varianceVsSigma,
                                std::vector<std::string>{"trig", "pos", "pos-hyp", "oprf", "pois",
