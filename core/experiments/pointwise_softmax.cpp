@@ -22,7 +22,7 @@ const ExperimentInfo& PointwiseSoftmax::info() const {
   static const ExperimentInfo info{
       "pointwise-softmax", "Pointwise softmax estimates vs angle", "HRF (Choromanski et al. 2022)",
       "HRF Fig. 2: estimates of SM(x, y) for ‖x‖ = ‖y‖ = r against θ — true value, 5th–95th "
-      "percentiles and relative error of TrigRF, FAVOR+ and the angular hybrid"};
+      "percentiles and relative error of TrigRF, FAVOR+ and the angular (or Gaussian) hybrid"};
   return info;
 }
 
@@ -35,7 +35,8 @@ std::vector<ParameterSpec> PointwiseSoftmax::parameters() const {
   auto mechanisms = multiChoiceParameter("mechanisms", "Estimators",
                                          {{"trig", "TrigRF"},
                                           {"pos-hyp", "FAVOR+ (hyperbolic PosRF)"},
-                                          {"hybrid-angular", "HRF (angular)"}},
+                                          {"hybrid-angular", "HRF (angular)"},
+                                          {"hybrid-gaussian", "HRF (Gaussian)"}},
                                          {"trig", "pos-hyp", "hybrid-angular"},
                                          "estimators of the softmax kernel");
   auto m = integerParameter("features", "Features m", 128, 1, 100000,
@@ -43,11 +44,14 @@ std::vector<ParameterSpec> PointwiseSoftmax::parameters() const {
   auto hm = integerParameter("hybrid-features", "Hybrid features", 64, 1, 100000,
                              "random features of each of the hybrid's two base estimators");
   auto n = integerParameter("n", "Hybrid n", 8, 1, 100000, "Gaussian τ's of the hybrid's λ̂");
-  mechanisms.group = m.group = hm.group = n.group = "Estimator";
+  auto bandwidth =
+      realParameter("bandwidth", "Gaussian hybrid b", 1.0, 1e-3, 1e3,
+                    "bandwidth of the Gaussian hybrid's λ = 1 - exp(-‖x-y‖²/(2b²))", true);
+  mechanisms.group = m.group = hm.group = n.group = bandwidth.group = "Estimator";
   auto trials = integerParameter("trials", "Estimates per θ", 10000, 64, 100000000,
                                  "softmax estimates per angle and estimator (the paper: 10000)");
   trials.group = "Sampling";
-  specs.insert(specs.end(), {r, angles, mechanisms, m, hm, n, trials, seedParameter()});
+  specs.insert(specs.end(), {r, angles, mechanisms, m, hm, n, bandwidth, trials, seedParameter()});
   return specs;
 }
 
@@ -58,8 +62,16 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
   const auto& ids = params.choices("mechanisms");
   const std::vector<double> thetas =
       valueGrid(0, std::numbers::pi, params.integer("theta-steps"), false);
+  const auto isHybrid = [](const std::string& id) { return id.starts_with("hybrid-"); };
   const auto featuresOf = [&](const std::string& id) {
-    return params.integer(id == "hybrid-angular" ? "hybrid-features" : "features");
+    return params.integer(isHybrid(id) ? "hybrid-features" : "features");
+  };
+  // The hybrid's own parameters (the Gaussian one also takes the bandwidth).
+  const auto estimatorParameters = [&](const std::string& id) {
+    ParameterSet set;
+    if (isHybrid(id)) set.set("n", params.integer("n"));
+    if (id == "hybrid-gaussian") set.set("bandwidth", params.real("bandwidth"));
+    return set;
   };
 
   RunResult result;
@@ -103,7 +115,7 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
       request.mechanism = findMechanism(ids[i]);
       request.kernel = Kernel::Softmax;
       request.features = featuresOf(ids[i]);
-      if (ids[i] == "hybrid-angular") request.parameters.set("n", params.integer("n"));
+      request.parameters = estimatorParameters(ids[i]);
       const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
       table.columns[2 + 5 * i + 4].values[k] =
           answer.available ? std::exp(0.5 * answer.logVariance - answer.logKernelValue) : kNaN;
@@ -127,8 +139,7 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
     for (std::size_t i = 0; i < ids.size(); ++i) {
       request.mechanism = findMechanism(ids[i]);
       request.features = featuresOf(ids[i]);
-      request.parameters = ParameterSet();
-      if (ids[i] == "hybrid-angular") request.parameters.set("n", params.integer("n"));
+      request.parameters = estimatorParameters(ids[i]);
       request.seed = deriveSeed(seed, k, i);
       std::string error;
       const auto mc = runMonteCarloFor(request, context, &error);

@@ -4,6 +4,7 @@
 #include "core/mechanisms/geom_rf.h"
 #include "core/mechanisms/gerf.h"
 #include "core/mechanisms/hybrid_angular_rf.h"
+#include "core/mechanisms/hybrid_gaussian_rf.h"
 #include "core/mechanisms/oprf.h"
 #include "core/mechanisms/pois_plus_rf.h"
 #include "core/mechanisms/pois_rf.h"
@@ -24,8 +25,10 @@ const std::vector<const Mechanism*>& allMechanisms() {
   static const PoisPlusRf poisPlus;
   static const GeomPlusRf geomPlus;
   static const HybridAngularRf hybridAngular;
+  static const HybridGaussianRf hybridGaussian;
   static const std::vector<const Mechanism*> mechanisms{
-      &trig, &pos, &posHyp, &gerf, &oprf, &pois, &geom, &poisPlus, &geomPlus, &hybridAngular};
+      &trig, &pos,      &posHyp,   &gerf,          &oprf,          &pois,
+      &geom, &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
   return mechanisms;
 }
 

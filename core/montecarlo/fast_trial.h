@@ -145,15 +145,21 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
   return total.result(s.logOffset);
 }
 
-// The angular bipolar hybrid (HRF): each feature is λ̂ K̂_pos-hyp(ω) + (1 - λ̂) K̂_trig(ω'), where
-// λ̂ is the fraction of n Gaussian τ's whose hyperplane separates x and y (τᵀx and τᵀy have
-// opposite signs) and ω' = ω when the base estimators share their frequencies. τᵀx, τᵀy need only
-// (τᵀe₁, τᵀe₂), like ω. posLogConstant = -|x|² - |y|² (the pos-hyp constant).
+// The bipolar hybrids (HRF): each feature is λ̂ K̂_pos-hyp(ω) + (1 - λ̂) K̂_trig(ω'), where ω' = ω
+// when the base estimators share their frequencies, and λ̂ comes from n Gaussian τ's:
+//   angular:  the fraction of τ's whose hyperplane separates x and y (τᵀx, τᵀy of opposite signs);
+//             τᵀx, τᵀy need only (τᵀe₁, τᵀe₂), like ω;
+//   Gaussian: 1 - (1/n) Σ cos(τᵀ(x - y)/b), where τᵀ(x - y)/b ~ N(0, |x - y|²/b²) takes one normal.
+// posLogConstant = -|x|² - |y|² (the pos-hyp constant).
+enum class HybridCoefficient { Angular, Gaussian };
+
 struct HybridSpec {
   FastTrialSpec base;
   double posLogConstant = 0;
   std::int64_t taus = 8;
   bool shared = false;
+  HybridCoefficient coefficient = HybridCoefficient::Angular;
+  double tauDifferenceScale = 0;  // Gaussian: |x - y| / b
 };
 
 RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::uint64_t trial,
@@ -164,15 +170,24 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
   const bool twoAxes = s.dimension >= 2 && planar;
   EnvelopeSum total;
   for (std::int64_t j = 0; j < s.features; ++j) {
-    std::int64_t separated = 0;
-    for (std::int64_t k = 0; k < h.taus; ++k) {
-      const double t1 = rng.normal();
-      const double t2 = twoAxes ? rng.normal() : 0.0;
-      const double onSum = s.sum1 * t1 + s.sum2 * t2;           // τᵀ(x + y)
-      const double onDifference = s.diff1 * t1 + s.diff2 * t2;  // τᵀ(x - y)
-      if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
+    double lambda = 0;
+    if (h.coefficient == HybridCoefficient::Gaussian) {
+      for (std::int64_t k = 0; k < h.taus; ++k) {
+        const double half = 0.5 * h.tauDifferenceScale * rng.normal();
+        lambda += 2.0 * std::sin(half) * std::sin(half);  // 1 - cos, exact for tiny angles
+      }
+      lambda /= static_cast<double>(h.taus);
+    } else {
+      std::int64_t separated = 0;
+      for (std::int64_t k = 0; k < h.taus; ++k) {
+        const double t1 = rng.normal();
+        const double t2 = twoAxes ? rng.normal() : 0.0;
+        const double onSum = s.sum1 * t1 + s.sum2 * t2;           // τᵀ(x + y)
+        const double onDifference = s.diff1 * t1 + s.diff2 * t2;  // τᵀ(x - y)
+        if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
+      }
+      lambda = static_cast<double>(separated) / static_cast<double>(h.taus);
     }
-    const double lambda = static_cast<double>(separated) / static_cast<double>(h.taus);
     const double g1 = rng.normal();
     const double g2 = twoAxes ? rng.normal() : 0.0;
     const double onSum = s.sum1 * g1 + s.sum2 * g2;

@@ -13,7 +13,7 @@ enum class FastTrialKind {
   Iid,         // i.i.d. features: O(1) each
   Block,       // ORF / SimRF blocks from a random 2-frame: O(d) per block
   Structured,  // H D₃ H D₂ H D₁ blocks (orf-fast, simrf-fast), d padded to a power of two
-  Hybrid       // the angular hybrid (i.i.d. features)
+  Hybrid       // the angular and Gaussian hybrids (i.i.d. features)
 };
 
 struct FastTrialPlan {
@@ -52,8 +52,11 @@ RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan
       return blocks * axes * d + 2 * s.features;
     case FastTrialKind::Structured:
       return blocks * ((3 * d + 63) / 64) + 2 * s.features;
-    case FastTrialKind::Hybrid:
-      return s.features * (plan.hybrid.taus * axes + (plan.hybrid.shared ? 1 : 2) * axes);
+    case FastTrialKind::Hybrid: {
+      const std::int64_t tauDraws =
+          plan.hybrid.coefficient == HybridCoefficient::Gaussian ? 1 : axes;
+      return s.features * (plan.hybrid.taus * tauDraws + (plan.hybrid.shared ? 1 : 2) * axes);
+    }
   }
   return 0;
 }

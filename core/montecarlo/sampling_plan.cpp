@@ -180,6 +180,8 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
     fast.hybrid.posLogConstant = plan.hybridPosLogConstant;
     fast.hybrid.taus = plan.hybridTaus;
     fast.hybrid.shared = plan.hybridShared;
+    fast.hybrid.coefficient = plan.hybridCoefficient;
+    fast.hybrid.tauDifferenceScale = plan.difference.norm() / plan.hybridBandwidth;
   } else if (plan.coupling == CouplingKind::Iid) {
     fast.kind = FastTrialKind::Iid;
   } else if (isStructured(plan.coupling)) {
@@ -259,13 +261,16 @@ SignedLog fullHybridTrial(const SamplingPlan& plan, std::uint64_t trial) {
   };
   EnvelopeSum total;
   for (std::int64_t j = 0; j < plan.features; ++j) {
-    std::int64_t separated = 0;
+    double lambda = 0;
     for (std::int64_t k = 0; k < plan.hybridTaus; ++k) {
       double onSum = 0, onDifference = 0;
       gaussianDots(onSum, onDifference);
-      if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
+      if (plan.hybridCoefficient == HybridCoefficient::Gaussian)
+        lambda += 1.0 - std::cos(onDifference / plan.hybridBandwidth);
+      else if ((onSum + onDifference > 0) != (onSum - onDifference > 0))
+        lambda += 1.0;
     }
-    const double lambda = static_cast<double>(separated) / static_cast<double>(plan.hybridTaus);
+    lambda /= static_cast<double>(plan.hybridTaus);
     double onSum = 0, onDifference = 0;
     gaussianDots(onSum, onDifference);
     if (!plan.hybridShared) {
@@ -338,7 +343,7 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
 
   const std::string& id = request.mechanism->info().id;
   const bool discrete = id == "pois" || id == "geom" || id == "pois-plus" || id == "geom-plus";
-  const bool hybrid = id == "hybrid-angular";
+  const bool hybrid = id == "hybrid-angular" || id == "hybrid-gaussian";
   const ParameterSet params = effectiveParameters(request);
   double logConstant = 0;
   if (discrete) {
@@ -355,6 +360,12 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
     plan.hybridShared = shared && std::holds_alternative<bool>(*shared) && std::get<bool>(*shared);
     plan.hybridPosLogConstant = -(request.x.squaredNorm() + request.y.squaredNorm());
     if (plan.hybridTaus < 1) return *error = "the hybrid estimator needs n >= 1", std::nullopt;
+    if (id == "hybrid-gaussian") {
+      plan.hybridCoefficient = HybridCoefficient::Gaussian;
+      plan.hybridBandwidth = numberParameter(params, "bandwidth").value_or(1.0);
+      if (!(plan.hybridBandwidth > 0))
+        return *error = "the Gaussian hybrid needs a bandwidth b > 0", std::nullopt;
+    }
   } else {
     plan.family = FeatureFamily::Exponential;
     if (!setExponentialModel(request, params, plan, logConstant, error)) return std::nullopt;

@@ -43,7 +43,7 @@ inline bool isStructured(CouplingKind c) {
 enum class FeatureFamily {
   Exponential,  // trig, pos, pos-hyp, gerf, oprf
   Discrete,     // pois, geom and their "+" variants: integer ω
-  Hybrid        // hybrid-angular: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
+  Hybrid        // hybrid-angular, hybrid-gaussian: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
 };
 
 struct MonteCarloRequest {
@@ -75,6 +75,8 @@ struct SamplingPlan {
   double hybridPosLogConstant = 0;  // hybrid: -|x|² - |y|²
   std::int64_t hybridTaus = 8;      // hybrid: n
   bool hybridShared = false;        // hybrid: ω shared by both base estimators
+  HybridCoefficient hybridCoefficient = HybridCoefficient::Angular;  // hybrid: how λ̂ is made
+  double hybridBandwidth = 1;  // hybrid-gaussian: b of λ = 1 - exp(-|x - y|²/(2b²))
   CouplingKind coupling = CouplingKind::Iid;
   SamplingPath path = SamplingPath::Fast;
   int dimension = 0;

@@ -239,5 +239,39 @@ TEST_F(MonteCarloConfirmation, AngularHybridIndependentAndShared) {
   }
 }
 
+TEST_F(MonteCarloConfirmation, GaussianHybridIndependentAndShared) {
+  // The pair of the angular test. With b = 1, n = 4 the cross moment E[λ̂(1-λ̂)] is positive (the
+  // shared covariance lowers the variance); with b = 0.5, n = 1 it is negative (it raises it), and
+  // λ̂ > 1 is frequent.
+  Eigen::VectorXd xh = Eigen::VectorXd::Zero(d), yh = Eigen::VectorXd::Zero(d);
+  xh[0] = 0.95;
+  yh[1] = 0.3;
+  const double s = xh.squaredNorm() + yh.squaredNorm();
+  int stream = 50;
+  for (const auto& [n, bandwidth] : {std::pair{4, 1.0}, std::pair{1, 0.5}}) {
+    for (const bool shared : {false, true}) {
+      ParameterSet p;
+      p.set("n", std::int64_t{n});
+      p.set("bandwidth", bandwidth);
+      p.set("shared", shared);
+      const double exact = varianceOf("hybrid-gaussian", xh, yh, p);
+      expectInside("gaussian hybrid n=" + std::to_string(n) + (shared ? " shared" : ""), exact,
+                   sampleVariance(
+                       [&, n = n, bandwidth = bandwidth](PhiloxStream& r) {
+                         double cosines = 0;
+                         for (int k = 0; k < n; ++k)
+                           cosines += std::cos(normalOmega(r, d).dot(xh - yh) / bandwidth);
+                         const double lambda = 1 - cosines / n;
+                         const Eigen::VectorXd w1 = normalOmega(r, d);
+                         const Eigen::VectorXd w2 = shared ? w1 : normalOmega(r, d);
+                         const double pos = std::exp(-s) * std::cosh(w1.dot(xh + yh));
+                         const double trig = std::cos(w2.dot(xh - yh));
+                         return lambda * pos + (1 - lambda) * trig;
+                       },
+                       ++stream));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace rfscope

@@ -71,6 +71,30 @@ TEST(PointwiseSoftmax, PercentilesBracketTheTruthAndErrorsMatchTheClosedForms) {
   EXPECT_GT(table.column("pos-hyp-error")->values.front(), 0.1);
 }
 
+TEST(PointwiseSoftmax, GaussianHybridIsExactAtZeroAngleAndMatchesItsClosedForm) {
+  test::Overrides overrides = kSmallPointwise;
+  overrides.push_back({"mechanisms", std::vector<std::string>{"hybrid-gaussian"}});
+  overrides.push_back({"bandwidth", 0.5});
+  const RunResult result = runWith(PointwiseSoftmax(), overrides);
+  ASSERT_EQ(result.status, RunStatus::Completed);
+  const Table& table = result.table;
+  test::expectConsistentHints(table);
+  const auto& sm = table.column("sm")->values;
+  const auto& q05 = table.column("hybrid-gaussian-q05")->values;
+  const auto& q95 = table.column("hybrid-gaussian-q95")->values;
+  const auto& mc = table.column("hybrid-gaussian-error-mc")->values;
+  const auto& exact = table.column("hybrid-gaussian-error")->values;
+  for (std::size_t k = 0; k < sm.size(); ++k) {
+    EXPECT_LE(q05[k], sm[k] * (1 + 1e-12)) << k;
+    EXPECT_GE(q95[k], sm[k] * (1 - 1e-12)) << k;
+    EXPECT_NEAR(mc[k], exact[k], 0.15 * exact[k] + 1e-6) << k;
+  }
+  // At θ = 0, x = y: every cos(τᵀ(x-y)/b) is 1, so λ̂ = 0 and the hybrid is TrigRF, exact there.
+  // At θ = π, λ = 1 - e^{-2r²/b²} < 1 leaves a TrigRF share: unlike the angular hybrid, not exact.
+  EXPECT_EQ(exact.front(), 0.0);
+  EXPECT_GT(exact.back(), 1e-3);
+}
+
 TEST(PointwiseSoftmax, SameNumbersForAnyThreadCount) {
   Table one, two;
   {

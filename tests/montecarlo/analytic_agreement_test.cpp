@@ -99,6 +99,18 @@ std::vector<Case> iidCases() {
                      0.8,
                      2,
                      {{"n", std::int64_t{4}}, {"shared", shared}}});
+    // Gaussian coefficient: b = 1 keeps E[λ̂(1-λ̂)] > 0, b = 0.3 with n = 1 makes it < 0 (the shared
+    // covariance then adds to the variance instead of removing from it).
+    for (const auto& [n, bandwidth] : {std::pair{4, 1.0}, std::pair{1, 0.3}})
+      for (bool shared : {false, true})
+        out.push_back({"hybrid-gaussian",
+                       Kernel::Gaussian,
+                       "iid",
+                       d,
+                       0.8,
+                       2,
+                       {{"n", std::int64_t{n}}, {"bandwidth", bandwidth}, {"shared", shared}}});
+    out.push_back({"hybrid-gaussian", Kernel::Softmax, "iid", d, 0.8, 3, none});
     out.push_back({"trig", Kernel::Gaussian, "iid", d, 2.0, 1, none});
     for (const char* id :
          {"trig", "pos", "oprf"})  // softmax: the Gaussian estimate times e^{(|x|²+|y|²)/2}

@@ -119,7 +119,8 @@ std::vector<Case> cases() {
       for (int d : {2, 5, 16})
         out.push_back({mechanism, coupling, d, 0.4});
   for (int d : {2, 5, 16})
-    out.push_back({"hybrid-angular", "iid", d, 0.4});
+    for (const char* hybrid : {"hybrid-angular", "hybrid-gaussian"})
+      out.push_back({hybrid, "iid", d, 0.4});
   for (const char* mechanism : {"trig", "pos", "oprf"})
     for (const char* coupling : {"orf-fast", "simrf-fast"})
       for (int d : {2, 5, 16})

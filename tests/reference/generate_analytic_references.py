@@ -12,6 +12,9 @@ the C++ code uses -- so the two are independent:
   pois(-plus)     CRT Thm 3.4, eq. (11); lambda* = sqrt(S/d)
   geom(-plus)     CRT Thm 3.5, eq. (13); p* by a high-precision 1-D minimisation
   hybrid-angular  HRF Lemma 2.2 + Lemma 3.2 + Thm 3.1 (+ the shared-omega covariance term)
+  hybrid-gaussian HRF Lemma 2.2 + Thm 3.1 (+ shared-omega term) with the reconstructed Gaussian
+                  coefficient lambda = 1 - k, k = exp(-|x-y|^2/(2 b^2)), estimated by
+                  1 - mean cos(tau.(x-y)/b): E l = 1 - k, E l^2 = (1-k)^2 + ((1+k^4)/2 - k^2)/n
 
 Each value is evaluated at two working precisions (and more when they disagree) so that the stored
 digits are correct even where the printed formula cancels catastrophically. Run from anywhere:
@@ -243,6 +246,30 @@ def var_hybrid_angular(x, y, params):
     return mpmath.exp(-xx - yy) * mse
 
 
+def var_hybrid_gaussian(x, y, params):
+    # As var_hybrid_angular, with the moments of the Gaussian coefficient's estimator
+    # l = 1 - (1/n) sum_j cos(tau_j.(x-y)/b): E cos = k, E cos^2 = (1 + E cos(2 tau.(x-y)/b))/2.
+    X, Y, xx, yy, xy, diff = geometry(x, y)
+    n = int(params["n"])
+    b = mpf(params["bandwidth"])
+    shared = bool(params["shared"])
+    z2 = xx + yy + 2 * xy
+    SM = mpmath.exp(xy)
+    f1 = mpmath.exp(z2) / SM ** 2 / 2
+    f2 = mpmath.exp(z2) * SM ** 2 / 2
+    f3 = lambda u2: (1 - mpmath.exp(-u2)) ** 2
+    mse_trig = f1 * f3(diff)  # Lemma 2.2
+    mse_pos = f2 * f3(z2)
+    k = mpmath.exp(-diff / (2 * b * b))
+    e_l = 1 - k
+    e_l2 = e_l ** 2 + ((1 + k ** 4) / 2 - k ** 2) / n
+    e_1ml2 = 1 - 2 * e_l + e_l2
+    mse = e_l2 * mse_pos + e_1ml2 * mse_trig  # Thm 3.1
+    if shared:
+        mse += 2 * (e_l - e_l2) * SM ** 2 * (mpmath.cos(xx - yy) - 1)
+    return mpmath.exp(-xx - yy) * mse
+
+
 # ---------------------------------------------------------------------------------------------
 # Couplings of positive features (SimRF paper) -------------------------------------------------
 
@@ -342,6 +369,7 @@ MECHANISMS = {
     "pois-plus": var_pois_plus,
     "geom-plus": var_geom_plus,
     "hybrid-angular": var_hybrid_angular,
+    "hybrid-gaussian": var_hybrid_gaussian,
 }
 
 
@@ -418,6 +446,11 @@ def main():
         for A, Ai, s in ((0.0, 0.0, 1), (0.0, 0.0, -1), (-0.05, 0.0, 1), (0.1, 0.0, -1),
                          (-0.1, 0.3, 1), (0.05, -0.2, -1), (0.12, 0.01, 1), (-2.5, 1.5, -1)):
             add("gerf", i, {"A": A, "A_imag": Ai, "s": s})
+    # Appended after the older cases so that their order stays as it was.
+    for i in range(len(pairs)):
+        for n, b, shared in ((1, 1.0, False), (8, 0.5, False), (1, 1.0, True), (8, 1.0, True),
+                             (3, 4.0, True)):
+            add("hybrid-gaussian", i, {"n": n, "bandwidth": b, "shared": shared})
 
     out = {
         "description": "mpmath references for the one-feature, Gaussian-kernel log-variance of each "
