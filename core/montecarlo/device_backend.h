@@ -23,6 +23,7 @@ class DeviceBackend final : public MonteCarloBackend {
   std::string description() const override { return kernel_->deviceDescription(); }
   int concurrency() const override;
   std::int64_t maxLeavesPerCall() const override;
+  bool computesOffHost() const override { return true; }
   bool supports(const SamplingPlan& plan, std::string* reason) const override;
   void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,
                  const std::function<bool()>& stop) override;

@@ -25,6 +25,9 @@ class MonteCarloBackend {
   virtual int concurrency() const = 0;  // leaves it can usefully run at once
   // Most leaves worth handing it in one call (the engine's rounds of ~50 ms grow up to this).
   virtual std::int64_t maxLeavesPerCall() const { return std::int64_t{1} << 16; }
+  // Whether it computes off the host (a GPU): the engine then merges one round while the backend
+  // computes the next.
+  virtual bool computesOffHost() const { return false; }
   // Whether it can sample this plan; the reason when not. The CPU backend samples every plan.
   virtual bool supports(const SamplingPlan& /*plan*/, std::string* /*reason*/) const {
     return true;

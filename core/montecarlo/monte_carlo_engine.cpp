@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <future>
 #include <limits>
 #include <stdexcept>
 
@@ -77,43 +78,69 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
   std::int64_t nextLeaf = 0;
   bool cancelled = false;
   auto lastPartial = Clock::now();
-  std::vector<LeafResult> leaves;
-  while (nextLeaf < totalLeaves && !cancelled) {
-    const std::int64_t count = std::min(leavesPerRound, totalLeaves - nextLeaf);
-    leaves.assign(static_cast<std::size_t>(count), LeafResult{});
-    range.firstLeaf = nextLeaf;
+
+  struct Round {
+    std::int64_t first = 0, count = 0;
+    std::vector<LeafResult> leaves;
+    double seconds = 0;
+  };
+  const auto runRound = [&](Round& round) {
+    LeafRange roundRange = range;
+    roundRange.firstLeaf = round.first;
+    round.leaves.assign(static_cast<std::size_t>(round.count), LeafResult{});
     const auto roundStart = Clock::now();
-    try {
-      backend->runLeaves(*plan, range, leaves, stop);
-    } catch (const std::runtime_error& e) {
-      if (error) *error = std::string(backend->id()) + " backend failed: " + e.what();
-      return std::nullopt;
-    }
-    const double roundSeconds = secondsSince(roundStart);
-    // Merge the complete prefix in leaf order: a cancelled run reports trials [0, n) exactly.
-    for (auto& leaf : leaves) {
-      if (!leaf.complete) {
-        cancelled = true;
-        break;
+    backend->runLeaves(*plan, roundRange, round.leaves, stop);
+    round.seconds = secondsSince(roundStart);
+  };
+  // A backend that computes off the host (a GPU) gets the next round before this one is merged,
+  // so that the device never waits for the host. Merging stays in leaf order: same results.
+  const bool overlap = backend->computesOffHost();
+  Round current, next;
+  current.count = std::min(leavesPerRound, totalLeaves);
+  std::future<void> nextDone;
+  try {
+    runRound(current);
+    for (;;) {
+      const bool roundComplete = std::all_of(current.leaves.begin(), current.leaves.end(),
+                                             [](const LeafResult& leaf) { return leaf.complete; });
+      const std::int64_t following = current.first + current.count;
+      // Aim at rounds of ~50 ms: often enough for progress and snapshots, long enough to amortise.
+      const double scale = current.seconds > 0 ? 0.05 / current.seconds : 4.0;
+      leavesPerRound =
+          std::clamp<std::int64_t>(static_cast<std::int64_t>(current.count * std::min(scale, 4.0)),
+                                   std::max(1, backend->concurrency()),
+                                   std::max<std::int64_t>(1, backend->maxLeavesPerCall()));
+      const bool more = roundComplete && following < totalLeaves && !(stop && stop());
+      if (more) {
+        next.first = following;
+        next.count = std::min(leavesPerRound, totalLeaves - following);
       }
-      total.merge(leaf.moments);
-      batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
-      samples.insert(samples.end(), leaf.samples.begin(), leaf.samples.end());
-      ++nextLeaf;
+      if (more && overlap) nextDone = std::async(std::launch::async, [&] { runRound(next); });
+
+      // Merge the complete prefix in leaf order: a cancelled run reports trials [0, n) exactly.
+      for (auto& leaf : current.leaves) {
+        if (!leaf.complete) break;
+        total.merge(leaf.moments);
+        batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
+        samples.insert(samples.end(), leaf.samples.begin(), leaf.samples.end());
+        ++nextLeaf;
+      }
+      cancelled = !more && nextLeaf < totalLeaves;
+      if (callbacks.progress) callbacks.progress(static_cast<double>(nextLeaf) / totalLeaves);
+      if (!more) break;
+      if (callbacks.partial && secondsSince(lastPartial) >= callbacks.partialIntervalSeconds) {
+        callbacks.partial(snapshot());
+        lastPartial = Clock::now();
+      }
+      if (overlap)
+        nextDone.get();
+      else
+        runRound(next);
+      std::swap(current, next);
     }
-    if (!cancelled && stop && stop()) cancelled = nextLeaf < totalLeaves;
-    if (callbacks.progress) callbacks.progress(static_cast<double>(nextLeaf) / totalLeaves);
-    if (callbacks.partial && !cancelled && nextLeaf < totalLeaves &&
-        secondsSince(lastPartial) >= callbacks.partialIntervalSeconds) {
-      callbacks.partial(snapshot());
-      lastPartial = Clock::now();
-    }
-    // Aim at rounds of ~50 ms: often enough for progress and snapshots, long enough to amortise.
-    const double scale = roundSeconds > 0 ? 0.05 / roundSeconds : 4.0;
-    leavesPerRound =
-        std::clamp<std::int64_t>(static_cast<std::int64_t>(count * std::min(scale, 4.0)),
-                                 std::max(1, backend->concurrency()),
-                                 std::max<std::int64_t>(1, backend->maxLeavesPerCall()));
+  } catch (const std::runtime_error& e) {
+    if (error) *error = std::string(backend->id()) + " backend failed: " + e.what();
+    return std::nullopt;
   }
   MonteCarloResult result = snapshot();
   result.cancelled = cancelled;
