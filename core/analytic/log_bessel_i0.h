@@ -40,18 +40,23 @@ class LogBesselI0Sum {
         largest = std::max(largest, small[i]);
       }
       std::size_t smallCount = size;
-      if (!(largest <= 4)) {  // move the large terms out (NaN included)
+      if (!(largest <= 4)) {  // move the large terms out (NaN included), without branches
+        alignas(16) double large[kBlock];
+        std::size_t largeCount = 0;
         smallCount = 0;
-        largest = 0;
         for (std::size_t i = 0; i < size; ++i) {
           const double value = z[first + i];
-          if (value <= 4) {
-            small[smallCount++] = value;
-            largest = std::max(largest, value);
-          } else {
-            addLarge(value);
-          }
+          const bool isSmall = value <= 4;
+          small[smallCount] = value;
+          large[largeCount] = value;
+          smallCount += isSmall;
+          largeCount += !isSmall;
         }
+        for (std::size_t i = 0; i < largeCount; ++i)
+          addLarge(large[i]);
+        largest = 0;
+        for (std::size_t i = 0; i < smallCount; ++i)
+          largest = std::max(largest, small[i]);
       }
       if (smallCount % 2 != 0) small[smallCount++] = 0;  // I₀(0) - 1 = 0 changes no product
       // As many Taylor terms as the largest z needs (truncation below 3e-18 relative).
