@@ -76,17 +76,19 @@ struct MomentAccumulator {
     else if (b.logScale < logScale)
       b.rescale(logScale);
     const double na = static_cast<double>(count), nb = static_cast<double>(b.count);
-    const double n = na + nb;
+    const double inverseN = 1.0 / (na + nb);  // one division instead of seven
+    const double inverseN2 = inverseN * inverseN;
     const double delta = b.mean - mean;
     const double delta2 = delta * delta;
-    const double m2New = m2 + b.m2 + delta2 * na * nb / n;
-    const double m3New = m3 + b.m3 + delta2 * delta * na * nb * (na - nb) / (n * n) +
-                         3 * delta * (na * b.m2 - nb * m2) / n;
+    const double nab = na * nb;
+    const double m2New = m2 + b.m2 + delta2 * nab * inverseN;
+    const double m3New = m3 + b.m3 + delta2 * delta * nab * (na - nb) * inverseN2 +
+                         3 * delta * (na * b.m2 - nb * m2) * inverseN;
     const double m4New = m4 + b.m4 +
-                         delta2 * delta2 * na * nb * (na * na - na * nb + nb * nb) / (n * n * n) +
-                         6 * delta2 * (na * na * b.m2 + nb * nb * m2) / (n * n) +
-                         4 * delta * (na * b.m3 - nb * m3) / n;
-    mean += delta * nb / n;
+                         delta2 * delta2 * nab * (na * na - nab + nb * nb) * inverseN2 * inverseN +
+                         6 * delta2 * (na * na * b.m2 + nb * nb * m2) * inverseN2 +
+                         4 * delta * (na * b.m3 - nb * m3) * inverseN;
+    mean += delta * nb * inverseN;
     m2 = m2New;
     m3 = m3New;
     m4 = m4New;

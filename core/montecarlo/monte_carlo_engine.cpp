@@ -1,5 +1,7 @@
 #include "core/montecarlo/monte_carlo_engine.h"
 
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -20,6 +22,24 @@ std::uint64_t selectionThreshold(std::int64_t stored, std::int64_t trials) {
   if (stored >= trials) return std::numeric_limits<std::uint64_t>::max();
   if (stored <= 0) return 0;
   return static_cast<std::uint64_t>(std::ldexp(static_cast<double>(stored) / trials, 64));
+}
+
+// Leaf firstLeaf + i feeds batch (firstLeaf + i) mod kBatchCount, in leaf order within each batch.
+// The batches are independent, so large rounds merge them in parallel: the host keeps up with a
+// GPU (about 10⁷ leaves per second) without changing a bit of the result.
+void mergeIntoBatches(const std::vector<LeafResult>& leaves, std::int64_t count,
+                      std::int64_t firstLeaf, std::vector<MomentAccumulator>& batches) {
+  const auto mergeBatch = [&](std::int64_t batch) {
+    std::int64_t i = ((batch - firstLeaf) % kBatchCount + kBatchCount) % kBatchCount;
+    for (; i < count; i += kBatchCount)
+      batches[static_cast<std::size_t>(batch)].merge(leaves[static_cast<std::size_t>(i)].moments);
+  };
+  if (count < 2048) {
+    for (std::int64_t b = 0; b < kBatchCount; ++b)
+      mergeBatch(b);
+    return;
+  }
+  tbb::parallel_for(std::int64_t{0}, std::int64_t{kBatchCount}, mergeBatch);
 }
 
 }  // namespace
@@ -54,11 +74,14 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
   range.totalTrials = request.trials;
   range.selectionThreshold = selectionThreshold(request.storedSamples, request.trials);
 
-  MomentAccumulator total;
   std::vector<MomentAccumulator> batches(kBatchCount);
   std::vector<StoredSample> samples;
   const auto snapshot = [&] {
     std::vector<StoredSample> copy = samples;
+    // The total is the merge of the batches in batch order: one merge per leaf, not two.
+    MomentAccumulator total;
+    for (const MomentAccumulator& batch : batches)
+      total.merge(batch);
     MonteCarloResult r = summarize(total, batches, copy, request.quantileLevels,
                                    request.histogramBins, plan->fourthMomentInfinite);
     r.trialsRequested = request.trials;
@@ -118,13 +141,16 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
       if (more && overlap) nextDone = std::async(std::launch::async, [&] { runRound(next); });
 
       // Merge the complete prefix in leaf order: a cancelled run reports trials [0, n) exactly.
-      for (auto& leaf : current.leaves) {
-        if (!leaf.complete) break;
-        total.merge(leaf.moments);
-        batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
-        samples.insert(samples.end(), leaf.samples.begin(), leaf.samples.end());
-        ++nextLeaf;
+      const auto prefix = static_cast<std::int64_t>(
+          std::find_if(current.leaves.begin(), current.leaves.end(),
+                       [](const LeafResult& leaf) { return !leaf.complete; }) -
+          current.leaves.begin());
+      mergeIntoBatches(current.leaves, prefix, nextLeaf, batches);
+      for (std::int64_t i = 0; i < prefix; ++i) {
+        const auto& selected = current.leaves[static_cast<std::size_t>(i)].samples;
+        samples.insert(samples.end(), selected.begin(), selected.end());
       }
+      nextLeaf += prefix;
       cancelled = !more && nextLeaf < totalLeaves;
       if (callbacks.progress) callbacks.progress(static_cast<double>(nextLeaf) / totalLeaves);
       if (!more) break;
