@@ -105,6 +105,25 @@ TEST(ScalableStatistics, EqualTheStatisticsOfTheScaledAndShiftedSets) {
   }
 }
 
+TEST(DataDrivenParameters, OprfWithAGivenAIsThatGerf) {
+  // The data-driven A of OPRF is evaluated by OPRF's own closed form: GERF with real A, s = +1.
+  const auto xs = gaussianSet(13, 3, 12, 0.9, 0.1), ys = gaussianSet(14, 3, 12, 0.9, 0.0);
+  for (std::size_t i = 0; i < xs.size(); ++i) {
+    const PairInput pair(xs[i], ys[i]);
+    for (const double a : {-3.0, -0.2, -0.01, 0.0}) {
+      ParameterSet oprf, gerf;
+      oprf.set("A", a);
+      gerf.set("A", a);
+      gerf.set("A_imag", 0.0);
+      gerf.set("s", std::string("+1"));
+      const double expected = findMechanism("gerf")->logVariance(pair, gerf).logVariance;
+      EXPECT_NEAR(findMechanism("oprf")->logVariance(pair, oprf).logVariance, expected,
+                  1e-12 * (1 + std::abs(expected)))
+          << "A = " << a;
+    }
+  }
+}
+
 TEST(GerfOptimum, NormalRegimeLandsOnOprf) {
   // Math notes: at σ = 1, d = 64 (normal regime) the optimum over complex A and s is s = +1,
   // real A = A*: GERF's optimum equals OPRF. Checked per pair and for the data-driven optimum.
