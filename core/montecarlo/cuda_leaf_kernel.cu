@@ -12,13 +12,11 @@
 
 #include "core/montecarlo/cuda_throughput_bound.h"
 #include "core/montecarlo/leaf_kernel.h"
-#include "core/montecarlo/strided_array.h"
+#include "core/montecarlo/leaf_kernel_steps.h"
 
 namespace rfscope {
 namespace {
 
-constexpr int kLeavesPerBlock = 2;
-constexpr int kThreadsPerBlock = kLeavesPerBlock * static_cast<int>(kTrialsPerLeaf);
 constexpr double kMaxScratchBytes = 2.0 * (1 << 30);  // per launch, whatever the dimension
 
 void check(cudaError_t status, const char* what) {
@@ -52,38 +50,25 @@ class DeviceBuffer {
   std::size_t capacity_ = 0;
 };
 
+// One pass per kLeavesPerBlock leaves of the block, the grid striding over the launch's leaves.
 __global__ void __launch_bounds__(kThreadsPerBlock)
-    leafKernel(const FastTrialPlan plan, const double* axis1, const double* axis2,
-               const ZigguratTables* tables, double* scratch, const LeafRange range,
-               std::int64_t leafCount, MomentAccumulator* moments, StoredSample* selected,
-               unsigned long long* selectedCount, unsigned long long capacity) {
+    leafKernel(const LeafKernelArgs args, StoredSample* selected, unsigned long long* selectedCount,
+               unsigned long long capacity) {
   // SignedLog has default member initialisers, which __shared__ variables may not have: raw
-  // storage, written before it is read.
+  // storage, written (step 1) before it is read (step 2).
   __shared__ alignas(SignedLog) unsigned char storage[sizeof(SignedLog) * kThreadsPerBlock];
   SignedLog* values = reinterpret_cast<SignedLog*>(storage);
   const int local = static_cast<int>(threadIdx.x);
-  const int leafInBlock = local / static_cast<int>(kTrialsPerLeaf);
-  const int lane = local % static_cast<int>(kTrialsPerLeaf);
-  const std::int64_t threads = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  const StridedArray mine{scratch + static_cast<std::int64_t>(blockIdx.x) * blockDim.x + local,
-                          threads};
-  for (std::int64_t first = static_cast<std::int64_t>(blockIdx.x) * kLeavesPerBlock;
-       first < leafCount; first += static_cast<std::int64_t>(gridDim.x) * kLeavesPerBlock) {
-    const std::int64_t i = first + leafInBlock;  // leaf index within the launch
-    const std::int64_t leaf = range.firstLeaf + i;
-    const int count = i < leafCount ? leafTrialCount(leaf, range.totalTrials) : 0;
-    if (lane < count) {
-      const auto trial = static_cast<std::uint64_t>(leaf * kTrialsPerLeaf + lane);
-      const SignedLog value = runFastTrial(plan, axis1, axis2, trial, *tables, mine);
-      values[local] = value;
-      if (sampleSelectionHash(plan.spec().seed, trial) < range.selectionThreshold) {
-        const unsigned long long slot = atomicAdd(selectedCount, 1ull);
-        if (slot < capacity) selected[slot] = StoredSample{trial, value};
-      }
+  const auto block = static_cast<std::int64_t>(blockIdx.x);
+  for (std::int64_t first = block * kLeavesPerBlock; first < args.leafCount;
+       first += args.blocks * kLeavesPerBlock) {
+    std::uint64_t trial = 0;
+    if (runTrialStep(args, block, local, first, values, &trial)) {
+      const unsigned long long slot = atomicAdd(selectedCount, 1ull);
+      if (slot < capacity) selected[slot] = StoredSample{trial, values[local]};
     }
     __syncthreads();
-    if (lane == 0 && count > 0)
-      moments[i] = accumulateLeaf(values + leafInBlock * kTrialsPerLeaf, count);
+    accumulateStep(args, local, first, values);
     __syncthreads();
   }
 }
@@ -171,9 +156,18 @@ class CudaLeafKernel final : public LeafKernel {
       selected_.reserve(capacity);
       check(cudaMemsetAsync(selectedCount_.data(), 0, sizeof(unsigned long long), stream_),
             "clearing the sample counter");
+      LeafKernelArgs args;
+      args.plan = plan;
+      args.axis1 = axis1_.data();
+      args.axis2 = axis2_.data();
+      args.tables = tables_.data();
+      args.scratch = scratch_.data();
+      args.blocks = blocks;
+      args.range = launch.range;
+      args.leafCount = launch.leafCount;
+      args.moments = moments_.data();
       leafKernel<<<static_cast<unsigned>(blocks), kThreadsPerBlock, 0, stream_>>>(
-          plan, axis1_.data(), axis2_.data(), tables_.data(), scratch_.data(), launch.range,
-          launch.leafCount, moments_.data(), selected_.data(), selectedCount_.data(), capacity);
+          args, selected_.data(), selectedCount_.data(), capacity);
       check(cudaGetLastError(), "launching the trial kernel");
       unsigned long long count = 0;
       check(cudaMemcpyAsync(&count, selectedCount_.data(), sizeof count, cudaMemcpyDeviceToHost,

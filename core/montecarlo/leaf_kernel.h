@@ -40,23 +40,7 @@ class LeafKernel {
 // without CUDA, no device or driver is present, or the device cannot run the built code.
 std::unique_ptr<LeafKernel> makeCudaLeafKernel(std::string* reason);
 
-// The same algorithm on the host, one trial after another, with per-trial scratch laid out as on
-// the device (`emulatedThreads` interleaved arrays).
-std::unique_ptr<LeafKernel> makeHostLeafKernel(int emulatedThreads = 7);
-
-// The leaf computation both kernels share: the moments of leaf `leaf`'s trials, given the trial
-// values in trial order.
-RFSCOPE_HOST_DEVICE inline MomentAccumulator accumulateLeaf(const SignedLog* values, int count) {
-  MomentAccumulator moments;
-  for (int i = 0; i < count; ++i)
-    moments.add(values[i]);
-  return moments;
-}
-
-// Trials of leaf `leaf` of a run of totalTrials (kTrialsPerLeaf, fewer for the last leaf).
-RFSCOPE_HOST_DEVICE inline int leafTrialCount(std::int64_t leaf, std::int64_t totalTrials) {
-  const std::int64_t rest = totalTrials - leaf * kTrialsPerLeaf;
-  return rest <= 0 ? 0 : rest < kTrialsPerLeaf ? static_cast<int>(rest) : int{kTrialsPerLeaf};
-}
+// The CUDA kernel's steps run on the host, for a grid of `emulatedBlocks` blocks.
+std::unique_ptr<LeafKernel> makeHostLeafKernel(int emulatedBlocks = 3);
 
 }  // namespace rfscope

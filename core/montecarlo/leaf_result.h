@@ -42,4 +42,18 @@ RFSCOPE_HOST_DEVICE inline std::uint64_t sampleSelectionHash(std::uint64_t seed,
   return z ^ (z >> 31);
 }
 
+// Trials of leaf `leaf` of a run of totalTrials (kTrialsPerLeaf, fewer for the last leaf).
+RFSCOPE_HOST_DEVICE inline int leafTrialCount(std::int64_t leaf, std::int64_t totalTrials) {
+  const std::int64_t rest = totalTrials - leaf * kTrialsPerLeaf;
+  return rest <= 0 ? 0 : rest < kTrialsPerLeaf ? static_cast<int>(rest) : int{kTrialsPerLeaf};
+}
+
+// The moments of a leaf from its trial values in trial order (every backend's leaf).
+RFSCOPE_HOST_DEVICE inline MomentAccumulator accumulateLeaf(const SignedLog* values, int count) {
+  MomentAccumulator moments;
+  for (int i = 0; i < count; ++i)
+    moments.add(values[i]);
+  return moments;
+}
+
 }  // namespace rfscope
