@@ -1,5 +1,5 @@
-// The device backend's host-side logic, on machines without a GPU: the CUDA kernels' algorithm
-// (host leaf kernel: same trial function, strided scratch, per-leaf accumulation) behind the
+// The device backend on machines without a GPU: the CUDA kernel's own steps run on the host
+// (leaf_kernel_steps.h: trial indexing, strided scratch, per-leaf accumulation) behind the
 // DeviceBackend's launch splitting, sample sorting and cancellation gives results equal to the
 // CPU backend's to the last bit; plans it cannot sample are refused with a reason; and the
 // backend choice falls back or fails as documented.
@@ -45,7 +45,7 @@ TEST(DeviceBackend, HostKernelEqualsTheCpuBackendForEveryFastPlan) {
   }
 }
 
-TEST(DeviceBackend, ResultsDoNotDependOnLaunchSizeOrScratchLayout) {
+TEST(DeviceBackend, ResultsDoNotDependOnLaunchOrGridSize) {
   MonteCarloRequest request = testing::makeRequest("pos", "simrf", 16, 0.5, 40, 5000);
   request.storedSamples = 1000;
   DeviceBackend small(makeHostLeafKernel(1), 1);
