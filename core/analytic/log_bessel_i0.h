@@ -1,10 +1,10 @@
 #pragma once
 // Σ_l log I₀(z_l) for z_l ≥ 0 (GeomRF, CRT eq. 13), to double precision, with one logarithm per sum
 // instead of one per term (the logarithms dominated the cost of the sum):
-//   z ≤ 4:  I₀(z) - 1 = Σ_{k≥1} (z²/4)^k / (k!)², Taylor to k = 17 (fewer for smaller z: 12 up to
-//           z = 2, 9 up to 1, 7 up to 0.5; all terms positive, truncation below 3e-18 relative).
-//           The small terms are multiplied as Π(1 + e_l) - 1, so sums of tiny terms keep their
-//           relative accuracy (log1p at the end).
+//   z ≤ 4:  I₀(z) - 1 = Σ_{k≥1} (z²/4)^k / (k!)², Taylor to k = 17 (fewer for smaller z: 13 up to
+//           z = 3, 12 up to 2, 9 up to 1, 7 up to 0.5; all terms positive, truncation below 5e-18
+//           relative). The small terms are multiplied as Π(1 + e_l) - 1, so sums of tiny terms
+//           keep their relative accuracy (log1p at the end).
 //   z > 4:  I₀(z) = e^z f(1/z) / √z with f(u) = √z e^{-z} I₀(z) ∈ (0.398, 0.41], a polynomial in u
 //           on each of (4, 8], (8, 16], (16, 32], (32, ∞): Chebyshev interpolants of f computed
 //           with mpmath at 50 digits (tests/reference/generate_log_bessel_i0_coefficients.py),
@@ -33,22 +33,20 @@ class LogBesselI0Sum {
   void add(const double* z, std::size_t count) {
     for (std::size_t first = 0; first < count; first += kBlock) {
       const std::size_t size = std::min(kBlock, count - first);
-      alignas(16) double small[kBlock + 1];
+      const double* block = z + first;
       double largest = 0;
-      for (std::size_t i = 0; i < size; ++i) {
-        small[i] = z[first + i];
-        largest = std::max(largest, small[i]);
-      }
+      for (std::size_t i = 0; i < size; ++i)
+        largest = std::max(largest, block[i]);
+      alignas(16) double small[kBlock];
       std::size_t smallCount = size;
-      if (!(largest <= 4)) {  // move the large terms out (NaN included), without branches
+      if (!(largest <= 4)) {  // move the large terms out, without branches
         alignas(16) double large[kBlock];
         std::size_t largeCount = 0;
         smallCount = 0;
         for (std::size_t i = 0; i < size; ++i) {
-          const double value = z[first + i];
-          const bool isSmall = value <= 4;
-          small[smallCount] = value;
-          large[largeCount] = value;
+          const bool isSmall = block[i] <= 4;
+          small[smallCount] = block[i];
+          large[largeCount] = block[i];
           smallCount += isSmall;
           largeCount += !isSmall;
         }
@@ -57,17 +55,20 @@ class LogBesselI0Sum {
         largest = 0;
         for (std::size_t i = 0; i < smallCount; ++i)
           largest = std::max(largest, small[i]);
+        block = small;
       }
-      if (smallCount % 2 != 0) small[smallCount++] = 0;  // I₀(0) - 1 = 0 changes no product
-      // As many Taylor terms as the largest z needs (truncation below 3e-18 relative).
+      if (smallCount % 2 != 0) addSmall(block[--smallCount]);
+      // As many Taylor terms as the largest z needs (truncation below 5e-18 relative).
       if (largest <= 0.5)
-        addSmallPairs<7>(small, smallCount);
+        addSmallPairs<7>(block, smallCount);
       else if (largest <= 1)
-        addSmallPairs<9>(small, smallCount);
+        addSmallPairs<9>(block, smallCount);
       else if (largest <= 2)
-        addSmallPairs<12>(small, smallCount);
+        addSmallPairs<12>(block, smallCount);
+      else if (largest <= 3)
+        addSmallPairs<13>(block, smallCount);
       else
-        addSmallPairs<17>(small, smallCount);
+        addSmallPairs<17>(block, smallCount);
     }
   }
 

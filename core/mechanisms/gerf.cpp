@@ -64,6 +64,13 @@ double gerfLogExcess(int dimension, double diffNormSquared, double sumNormSquare
   const double ar = a.real(), ai = a.imag();
   if (!(ar < kGerfMaxRealA)) return std::numeric_limits<double>::infinity();
   const double w = s > 0 ? sumNormSquared : diffNormSquared;
+  if (ai == 0 && s > 0) {
+    // Real A, s = +1 (OPRF's family): both terms of E are e^{x₁}, so E = expm1(x₁) with
+    // x₁ = (d/2) log(1 + 16A²/(1 - 8A)) + w/(1 - 8A) >= 0, free of cancellation.
+    const double r = 1 - 8 * ar;
+    const double x1 = 0.5 * dimension * std::log1p(16 * ar * ar / r) + w / r;
+    return x1 > 0 ? logExpm1(x1) : kNegativeInfinity;
+  }
   const auto p = excessParts<double>(dimension, ar, ai, s, w);
   // Cancellation guard: when E is much smaller than its terms, redo it with 50 digits.
   constexpr double kCancellation = 1e-4;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/analytic/log_math.h"
+#include "core/mechanisms/gerf.h"
 #include "core/mechanisms/mechanism_parameters.h"
 
 namespace rfscope {
@@ -48,11 +49,7 @@ VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet& para
   result.available = true;
   const auto& g = pair.geometry;
   if (const auto given = optionalReal(params, "A")) {
-    // GERF with real A, s = +1: both terms of E coincide, E = expm1(g) with
-    // g = (d/2) log(1 + 16A²/(1 - 8A)) + u/(1 - 8A) >= 0 (at A = A*, the g of oprf.h).
-    const double a = *given, r = 1 - 8 * a;
-    const double exponent = 0.5 * g.dimension * std::log1p(16 * a * a / r) + g.sumNormSquared / r;
-    result.logVariance = exponent > 0 ? -g.diffNormSquared + logExpm1(exponent) : kNegativeInfinity;
+    result.logVariance = gerfLogVariance(g, {*given, 0.0}, 1);  // real A, s = +1
     result.parametersUsed.set("A", *given);
     result.parametersUsed.set("rho", 1 / (1 - 8 * *given));
     return result;
