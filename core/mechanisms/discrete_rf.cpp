@@ -24,16 +24,20 @@ double geomExponent(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double e
   const double scale = 2 / std::sqrt(q);
   LogBesselI0Sum bessel;
   double products = 0;
+  // In chunks, as array expressions (vectorised): a_l, then z_l = scale |a_l|.
   constexpr Eigen::Index kChunk = 64;
-  double arguments[kChunk];
+  double productBuffer[kChunk], argumentBuffer[kChunk];
   for (Eigen::Index first = 0; first < x.size(); first += kChunk) {
     const Eigen::Index size = std::min(kChunk, x.size() - first);
-    for (Eigen::Index i = 0; i < size; ++i) {
-      const double a = product(x[first + i], y[first + i], epsilon);
-      arguments[i] = scale * std::abs(a);
-      products += a;
-    }
-    bessel.add(arguments, static_cast<std::size_t>(size));
+    const auto xs = x.segment(first, size).array(), ys = y.segment(first, size).array();
+    Eigen::Map<Eigen::ArrayXd> a(productBuffer, size), arguments(argumentBuffer, size);
+    if (epsilon > 0)
+      a = epsilon * (epsilon + (xs - ys).abs());  // as product() computes it
+    else
+      a = xs * ys;
+    products += a.sum();
+    arguments = scale * a.abs();
+    bessel.add(argumentBuffer, static_cast<std::size_t>(size));
   }
   return -static_cast<double>(x.size()) * std::log(p) + bessel.value() - 2 * products;
 }
