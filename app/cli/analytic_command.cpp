@@ -38,6 +38,14 @@ int analyticCommand(const std::vector<std::string>& args) {
     out["conformity"] = plainFromLog(answer.logConformity);
     out["log_conformity"] = logValueToJson(answer.logConformity);
   }
+  if (answer.hasOrthogonalityGap) {  // Var_IID - Var_ORF (SimRF eqs. 25, 26); negative: ORF worse
+    const nlohmann::json magnitude = plainFromLog(answer.logAbsOrthogonalityGap);
+    out["orthogonality_gap"] =
+        magnitude.is_number()
+            ? nlohmann::json(answer.orthogonalityGapSign * magnitude.get<double>())
+            : magnitude;
+    out["log_abs_orthogonality_gap"] = logValueToJson(answer.logAbsOrthogonalityGap);
+  }
   std::cout.precision(17);
   std::cout << out.dump() << "\n";
   return 0;

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "core/couplings/positive_conformity.h"
+#include "core/couplings/trig_orthogonality.h"
 
 namespace rfscope {
 
@@ -19,10 +20,11 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput&
   const std::string& id = request.mechanism->info().id;
   PositiveCoupling kind = PositiveCoupling::Iid;
   const bool known = couplingKindFromId(request.coupling, &kind);
-  if (!known || (kind != PositiveCoupling::Iid && id != "pos")) {
-    answer.unavailableReason = "no closed form for mechanism '" + id + "' with coupling '" +
-                               request.coupling + "'" +
-                               (known ? " (coupled closed forms exist for 'pos' only)" : "");
+  const bool orthogonalTrig = id == "trig" && kind == PositiveCoupling::Orthogonal;
+  if (!known || (kind != PositiveCoupling::Iid && id != "pos" && !orthogonalTrig)) {
+    answer.unavailableReason =
+        "no closed form for mechanism '" + id + "' with coupling '" + request.coupling + "'" +
+        (known ? " (coupled closed forms exist for 'pos', and for 'trig' under 'orf')" : "");
     return answer;
   }
   VarianceResult one = request.mechanism->logVariance(pair, request.parameters);
@@ -32,6 +34,16 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput&
     return answer;
   }
   const double scale = logVarianceScale(request.kernel, g);
+  if (orthogonalTrig) {
+    answer.available = true;
+    answer.logVariance =
+        orthogonalTrigLogVariance(g.dimension, request.features, g.diffNormSquared) + scale;
+    const double gap = trigOrthogonalityGap(g.dimension, request.features, g.diffNormSquared);
+    answer.hasOrthogonalityGap = true;
+    answer.orthogonalityGapSign = (gap > 0) - (gap < 0);
+    answer.logAbsOrthogonalityGap = std::log(std::abs(gap)) + scale;
+    return answer;
+  }
   if (id == "pos") {
     const ConformityValue conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
     if (!conformity.available) {
@@ -42,6 +54,13 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput&
     }
     answer.hasConformity = true;
     answer.logConformity = conformity.logConformity;
+    if (kind == PositiveCoupling::Orthogonal) {
+      const double logGap = positiveOrthogonalityLogGap(g.dimension, request.features,
+                                                        g.diffNormSquared, g.sumNormSquared);
+      answer.hasOrthogonalityGap = !std::isnan(logGap);
+      answer.orthogonalityGapSign = logGap == kNegativeInfinity ? 0 : 1;
+      answer.logAbsOrthogonalityGap = logGap + scale;
+    }
     if (kind != PositiveCoupling::Iid) {
       answer.available = true;
       answer.logVariance = coupledPositiveLogVariance(kind, g.dimension, request.features,

@@ -2,8 +2,9 @@
 // The exact variance (= MSE: every estimator is unbiased) of an M-feature estimator of a kernel at
 // one pair (x, y), in the log domain, for a mechanism, a coupling and parameters.
 // Couplings: "iid" for every mechanism (one-feature variance / M); "orf" and "simrf" for PosRF
-// ("pos") through the RF-conformity closed forms (core/couplings/positive_conformity.h); any other
-// combination has no closed form and is reported as not available.
+// ("pos") through the RF-conformity closed forms (core/couplings/positive_conformity.h); "orf" for
+// TrigRF ("trig", SimRF eq. 26: core/couplings/trig_orthogonality.h); any other combination has no
+// closed form and is reported as not available.
 
 #include <cstdint>
 #include <string>
@@ -32,6 +33,12 @@ struct AnalyticAnswer {
   // RF-conformity ρ (SimRF eq. 10) of the coupling, for positive random features ("pos") only.
   bool hasConformity = false;
   double logConformity = 0;
+  // The orthogonality gap Var_IID - Var_ORF of the M-feature estimator, for "pos" and "trig" under
+  // "orf" (SimRF eqs. 25, 26 for M <= d): its sign (+1 where ORF is better, -1 where it is worse,
+  // 0 where equal) and log of its magnitude.
+  bool hasOrthogonalityGap = false;
+  int orthogonalityGapSign = 0;
+  double logAbsOrthogonalityGap = kNegativeInfinity;
 };
 
 AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,

@@ -129,6 +129,29 @@ TEST(CliAnalytic, SoftmaxScalesTheGaussianVariance) {
   EXPECT_NEAR(s["log_kernel_value"].get<double>(), 0.3 * 0.2 + 0.1 * 0.4, 1e-15);
 }
 
+TEST(CliAnalytic, OrthogonalTrigReportsTheGapOfSimRfEq26) {
+  // d = 2, z² = 0.64, m = 2 (one block): ₁F₁(2; 1; -x) = e^{-x}(1 - x) with x = z²/2, so
+  // gap = ½ (e^{-z²} - e^{-x}(1 - x)), and Var_ORF = Var_IID - gap with Var_IID = ¼ (1 - e^{-z²})².
+  const double x = 0.32, gap = 0.5 * (std::exp(-0.64) - std::exp(-x) * (1 - x));
+  const double iid = 0.25 * std::pow(std::expm1(-0.64), 2);
+  CliResult r = runCli("analytic --mechanism trig --coupling orf --m 2 --x 0.8,0 --y 0,0");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_NEAR(j["orthogonality_gap"].get<double>(), gap, 1e-15);
+  EXPECT_NEAR(j["log_abs_orthogonality_gap"].get<double>(), std::log(gap), 1e-13);
+  EXPECT_NEAR(j["variance"].get<double>(), iid - gap, 1e-15);
+  // d = 3, z = 5: ORF is worse than IID, the gap negative.
+  r = runCli("analytic --mechanism trig --coupling orf --m 3 --x 5,0,0 --y 0,0,0");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  j = nlohmann::json::parse(r.out);
+  EXPECT_LT(j["orthogonality_gap"].get<double>(), 0);
+  // PosRF's gap (eq. 25) is positive; TrigRF has no closed form under simrf.
+  r = runCli("analytic --mechanism pos --coupling orf --m 2 --x 0.5,0.25 --y 0.5,-0.25");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_GT(nlohmann::json::parse(r.out)["orthogonality_gap"].get<double>(), 0);
+  EXPECT_EQ(runCli("analytic --mechanism trig --coupling simrf --x 0.8,0 --y 0,0").exitCode, 3);
+}
+
 TEST(CliAnalytic, BadInputExitsTwoWithAMessageAndNoOutput) {
   const std::vector<std::pair<std::string, std::string>> cases{
       {"--mechanism nope --x 1 --y 1", "unknown mechanism 'nope'"},
@@ -231,8 +254,9 @@ TEST(CliRun, PresetsAndTheirErrors) {
 }  // namespace
 
 TEST(CliMc, ReportsTheBackendThatRanAndRefusesUnknownOnes) {
-  const std::string pair = "mc --mechanism pos --coupling simrf --m 4 --x 0.3,0.1,0.2 "
-                           "--y 0.1,-0.2,0.4 --trials 2000 ";
+  const std::string pair =
+      "mc --mechanism pos --coupling simrf --m 4 --x 0.3,0.1,0.2 "
+      "--y 0.1,-0.2,0.4 --trials 2000 ";
   const CliResult cpu = runCli(pair + "--backend cpu");
   ASSERT_EQ(cpu.exitCode, 0) << cpu.err;
   const auto cpuJson = nlohmann::json::parse(cpu.out);

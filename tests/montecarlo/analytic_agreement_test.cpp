@@ -120,6 +120,12 @@ std::vector<Case> iidCases() {
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d, none});
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});
     }
+    // TrigRF under ORF (SimRF eq. 26), one block and one and a half; the softmax kernel too.
+    for (const double scale : {0.8, 2.0}) {
+      out.push_back({"trig", Kernel::Gaussian, "orf", d, scale, d, none});
+      out.push_back({"trig", Kernel::Gaussian, "orf", d, scale, d + d / 2, none});
+    }
+    out.push_back({"trig", Kernel::Softmax, "orf", d, 0.8, d, none});
   }
   return out;
 }

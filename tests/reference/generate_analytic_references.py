@@ -12,6 +12,7 @@ the C++ code uses -- so the two are independent:
   pois(-plus)     CRT Thm 3.4, eq. (11); lambda* = sqrt(S/d)
   geom(-plus)     CRT Thm 3.5, eq. (13); p* by a high-precision 1-D minimisation
   hybrid-angular  HRF Lemma 2.2 + Lemma 3.2 + Thm 3.1 (+ the shared-omega covariance term)
+  trig under ORF  SimRF eq. (26): covariance of two features of one block, and M-feature variances
   hybrid-gaussian HRF Lemma 2.2 + Thm 3.1 (+ shared-omega term) with the reconstructed Gaussian
                   coefficient lambda = 1 - k, k = exp(-|x-y|^2/(2 b^2)), estimated by
                   1 - mean cos(tau.(x-y)/b): E l = 1 - k, E l^2 = (1-k)^2 + ((1+k^4)/2 - k^2)/n
@@ -334,6 +335,58 @@ def conformity_cases():
     return cases
 
 
+def trig_orf_covariance(d, diff):
+    # SimRF eq. (26) as printed: Delta MSE = (m-1)/m (e^{-z^2} - S), S = Gamma(d/2)/Gamma(d) sum_k
+    # (-z^2)^k/(2^k k!) Gamma(k+d)/Gamma(k+d/2); the covariance of two features of one ORF block is
+    # C = S - e^{-z^2}. The series alternates and cancels by ~e^{z^2}: stable_value raises the working
+    # precision until the result no longer moves. Terms by their ratio (exact in mpmath).
+    d = mpf(d)
+    x = mpf(diff) / 2
+    term, total, k = mpf(1), mpf(0), 0
+    while True:
+        total += term
+        term *= -x * (k + d) / ((k + 1) * (k + d / 2))
+        k += 1
+        if k > 4 * x + 10 and abs(term) < abs(total) * mpf(10) ** (-mp.dps - 5):
+            break
+    return total - mpmath.exp(-mpf(diff))
+
+
+def trig_orf_variance(d, m_total, diff):
+    # M features in ceil(M/d) independent ORF blocks: Var = (M Var_1 + sum_b m_b(m_b-1) C) / M^2
+    # with Var_1 = (1 - e^{-z^2})^2 / 2 (CRT Sec. 2.2).
+    blocks = [d] * (m_total // d) + ([m_total % d] if m_total % d else [])
+    pairs = sum(m * (m - 1) for m in blocks)
+    var1 = (1 - mpmath.exp(-mpf(diff))) ** 2 / 2
+    return (m_total * var1 + pairs * trig_orf_covariance(d, diff)) / (m_total * m_total)
+
+
+def stable_value(fn, *args):
+    """fn(*args), a signed value, correct to well over DIGITS digits (as stable_log)."""
+    previous = None
+    for dps in (60, 100, 160, 260, 420, 680):
+        with mpmath.workdps(dps):
+            value = fn(*args)
+        if previous is not None and abs(value - previous) <= mpf(10) ** (-(DIGITS + 5)) * abs(value):
+            return value
+        previous = value
+    raise ArithmeticError("reference did not converge")
+
+
+def trig_orthogonality_cases():
+    cases = []
+    for d in (2, 3, 8, 64, 255, 1024):
+        for z in (1e-3, 0.5, 1.0, 2.0, 3.5, 5.0, 7.0, 10.0):
+            diff = z * z  # the double the C++ side receives as |x - y|^2
+            variances = {}
+            for m_total in sorted({2, d, 2 * d + 1}):
+                variances[str(m_total)] = fmt(stable_log(trig_orf_variance, d, m_total, diff))
+            cases.append({"d": d, "diff": diff,
+                          "covariance": fmt(stable_value(trig_orf_covariance, d, diff)),
+                          "log_variance": variances})
+    return cases
+
+
 def hrf_cases():
     # HRF Lemma 3.4 and Thm 3.5 as printed, in logs.
     cases = []
@@ -461,6 +514,7 @@ def main():
         "cases": cases,
         "conformity": conformity_cases(),
         "hrf": hrf_cases(),
+        "trig_orthogonality": trig_orthogonality_cases(),
     }
     with open(OUT, "w") as f:
         json.dump(out, f, indent=None, separators=(",", ":"))
