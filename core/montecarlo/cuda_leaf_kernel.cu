@@ -7,6 +7,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -51,6 +52,8 @@ class DeviceBuffer {
 };
 
 // One pass per kLeavesPerBlock leaves of the block, the grid striding over the launch's leaves.
+// One kernel per plan kind, so that each uses only the registers its own sampler needs.
+template <FastTrialKind Kind>
 __global__ void __launch_bounds__(kThreadsPerBlock)
     leafKernel(const LeafKernelArgs args, StoredSample* selected, unsigned long long* selectedCount,
                unsigned long long capacity) {
@@ -63,7 +66,7 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   for (std::int64_t first = block * kLeavesPerBlock; first < args.leafCount;
        first += args.blocks * kLeavesPerBlock) {
     std::uint64_t trial = 0;
-    if (runTrialStep(args, block, local, first, values, &trial)) {
+    if (runTrialStep<Kind>(args, block, local, first, values, &trial)) {
       const unsigned long long slot = atomicAdd(selectedCount, 1ull);
       if (slot < capacity) selected[slot] = StoredSample{trial, values[local]};
     }
@@ -86,20 +89,44 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
   atomicAdd(total, sum);
 }
 
+constexpr FastTrialKind kKinds[] = {FastTrialKind::Iid, FastTrialKind::Block,
+                                    FastTrialKind::Structured, FastTrialKind::Hybrid};
+
+// The kernel of a plan kind, as a function pointer (for the occupancy and attribute queries).
+using LeafKernelFunction = void (*)(LeafKernelArgs, StoredSample*, unsigned long long*,
+                                    unsigned long long);
+LeafKernelFunction leafKernelFor(FastTrialKind kind) {
+  switch (kind) {
+    case FastTrialKind::Iid:
+      return leafKernel<FastTrialKind::Iid>;
+    case FastTrialKind::Block:
+      return leafKernel<FastTrialKind::Block>;
+    case FastTrialKind::Structured:
+      return leafKernel<FastTrialKind::Structured>;
+    case FastTrialKind::Hybrid:
+      return leafKernel<FastTrialKind::Hybrid>;
+  }
+  return leafKernel<FastTrialKind::Iid>;
+}
+
 struct DeviceProperties {
   cudaDeviceProp properties{};
-  int residentBlocks = 0;  // of leafKernel, over all multiprocessors
+  int residentBlocks[std::size(kKinds)] = {};  // per kind's kernel, over all multiprocessors
+  int residentBlocksOf(FastTrialKind kind) const { return residentBlocks[static_cast<int>(kind)]; }
 };
 
 DeviceProperties deviceProperties() {
   DeviceProperties p;
   check(cudaSetDevice(0), "selecting device 0");
   check(cudaGetDeviceProperties(&p.properties, 0), "reading the device properties");
-  int perMultiprocessor = 0;
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, leafKernel,
-                                                      kThreadsPerBlock, 0),
-        "computing the occupancy");
-  p.residentBlocks = std::max(1, perMultiprocessor) * p.properties.multiProcessorCount;
+  for (FastTrialKind kind : kKinds) {
+    int perMultiprocessor = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perMultiprocessor, leafKernelFor(kind),
+                                                        kThreadsPerBlock, 0),
+          "computing the occupancy");
+    p.residentBlocks[static_cast<int>(kind)] =
+        std::max(1, perMultiprocessor) * p.properties.multiProcessorCount;
+  }
   return p;
 }
 
@@ -123,7 +150,9 @@ class CudaLeafKernel final : public LeafKernel {
            std::to_string(p.totalGlobalMem >> 20) + " MiB)";
   }
   std::int64_t leavesToFill() const override {
-    return static_cast<std::int64_t>(device_.residentBlocks) * kLeavesPerBlock;
+    // The heaviest kernel's wave (the block kernels'); lighter ones fill more blocks per launch.
+    return static_cast<std::int64_t>(device_.residentBlocksOf(FastTrialKind::Block)) *
+           kLeavesPerBlock;
   }
 
   void computeLeaves(const LeafLaunch& launch, std::span<MomentAccumulator> moments,
@@ -133,8 +162,9 @@ class CudaLeafKernel final : public LeafKernel {
     // of a wave would exceed kMaxScratchBytes.
     const double scratchPerBlock =
         static_cast<double>(fastTrialScratchSize(plan)) * kThreadsPerBlock * sizeof(double);
-    std::int64_t blocks = std::min<std::int64_t>(
-        device_.residentBlocks, (launch.leafCount + kLeavesPerBlock - 1) / kLeavesPerBlock);
+    std::int64_t blocks =
+        std::min<std::int64_t>(device_.residentBlocksOf(plan.kind),
+                               (launch.leafCount + kLeavesPerBlock - 1) / kLeavesPerBlock);
     if (scratchPerBlock > 0)
       blocks = std::min<std::int64_t>(
           blocks,
@@ -166,7 +196,7 @@ class CudaLeafKernel final : public LeafKernel {
       args.range = launch.range;
       args.leafCount = launch.leafCount;
       args.moments = moments_.data();
-      leafKernel<<<static_cast<unsigned>(blocks), kThreadsPerBlock, 0, stream_>>>(
+      leafKernelFor(plan.kind)<<<static_cast<unsigned>(blocks), kThreadsPerBlock, 0, stream_>>>(
           args, selected_.data(), selectedCount_.data(), capacity);
       check(cudaGetLastError(), "launching the trial kernel");
       unsigned long long count = 0;
@@ -202,9 +232,9 @@ class CudaLeafKernel final : public LeafKernel {
     check(cudaEventCreate(&start), "creating an event");
     check(cudaEventCreate(&stop), "creating an event");
     check(cudaEventRecord(start, stream_), "recording an event");
-    drawBoundKernel<<<static_cast<unsigned>(device_.residentBlocks), kThreadsPerBlock, 0,
-                      stream_>>>(plan.spec().seed, trials, bound.draws, tables_.data(),
-                                 total.data());
+    drawBoundKernel<<<static_cast<unsigned>(device_.residentBlocksOf(plan.kind)), kThreadsPerBlock,
+                      0, stream_>>>(plan.spec().seed, trials, bound.draws, tables_.data(),
+                                    total.data());
     check(cudaGetLastError(), "launching the bound kernel");
     check(cudaEventRecord(stop, stream_), "recording an event");
     check(cudaMemcpyAsync(&bound.checksum, total.data(), sizeof(double), cudaMemcpyDeviceToHost,
@@ -253,7 +283,7 @@ bool deviceUsable(std::string* reason) {
     return false;
   }
   cudaFuncAttributes attributes{};
-  if (cudaFuncGetAttributes(&attributes, leafKernel) != cudaSuccess) {
+  if (cudaFuncGetAttributes(&attributes, leafKernelFor(FastTrialKind::Block)) != cudaSuccess) {
     cudaGetLastError();  // clear the sticky error
     if (reason)
       *reason = "the CUDA code in this build was compiled for other GPU architectures (" +

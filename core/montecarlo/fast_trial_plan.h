@@ -61,21 +61,41 @@ RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan
   return 0;
 }
 
-// One trial's M-feature estimate. axis1/axis2: the pair's frame vectors (Structured only, length
-// d, read-only and shared by all trials); scratch: fastTrialScratchSize(plan) doubles.
+// One trial's M-feature estimate, for a plan of kind Kind (a GPU kernel per kind keeps each one's
+// registers to what that kind needs). axis1/axis2: the pair's frame vectors (Structured only,
+// length d, read-only and shared by all trials); scratch: fastTrialScratchSize(plan) doubles.
+template <FastTrialKind Kind, class Array>
+RFSCOPE_HOST_DEVICE inline SignedLog runFastTrialOfKind(const FastTrialPlan& plan,
+                                                        const double* axis1, const double* axis2,
+                                                        std::uint64_t trial,
+                                                        const ZigguratTables& tables,
+                                                        Array scratch) {
+  if constexpr (Kind == FastTrialKind::Iid) {
+    return fastIidTrial(plan.spec(), trial, tables);
+  } else if constexpr (Kind == FastTrialKind::Block) {
+    return fastBlockTrial(plan.spec(), plan.geometry, trial, tables, scratch);
+  } else if constexpr (Kind == FastTrialKind::Structured) {
+    return fastStructuredTrial(plan.spec(), plan.geometry, axis1, axis2, trial, tables, scratch);
+  } else {
+    return fastHybridTrial(plan.hybrid, trial, tables);
+  }
+}
+
+// The same for a plan of any kind.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog runFastTrial(const FastTrialPlan& plan, const double* axis1,
                                                   const double* axis2, std::uint64_t trial,
                                                   const ZigguratTables& tables, Array scratch) {
   switch (plan.kind) {
     case FastTrialKind::Iid:
-      return fastIidTrial(plan.spec(), trial, tables);
+      return runFastTrialOfKind<FastTrialKind::Iid>(plan, axis1, axis2, trial, tables, scratch);
     case FastTrialKind::Block:
-      return fastBlockTrial(plan.spec(), plan.geometry, trial, tables, scratch);
+      return runFastTrialOfKind<FastTrialKind::Block>(plan, axis1, axis2, trial, tables, scratch);
     case FastTrialKind::Structured:
-      return fastStructuredTrial(plan.spec(), plan.geometry, axis1, axis2, trial, tables, scratch);
+      return runFastTrialOfKind<FastTrialKind::Structured>(plan, axis1, axis2, trial, tables,
+                                                           scratch);
     case FastTrialKind::Hybrid:
-      return fastHybridTrial(plan.hybrid, trial, tables);
+      return runFastTrialOfKind<FastTrialKind::Hybrid>(plan, axis1, axis2, trial, tables, scratch);
   }
   return {};
 }

@@ -35,13 +35,28 @@ class HostLeafKernel final : public LeafKernel {
                         1, fastTrialScratchSize(args.plan) * blocks_ * kThreadsPerBlock)),
                     0.0);
     args.scratch = scratch_.data();
+    switch (args.plan.kind) {
+      case FastTrialKind::Iid:
+        return runGrid<FastTrialKind::Iid>(args, selected);
+      case FastTrialKind::Block:
+        return runGrid<FastTrialKind::Block>(args, selected);
+      case FastTrialKind::Structured:
+        return runGrid<FastTrialKind::Structured>(args, selected);
+      case FastTrialKind::Hybrid:
+        return runGrid<FastTrialKind::Hybrid>(args, selected);
+    }
+  }
+
+ private:
+  template <FastTrialKind Kind>
+  void runGrid(const LeafKernelArgs& args, std::vector<StoredSample>& selected) {
     std::array<SignedLog, kThreadsPerBlock> values;  // a block's shared memory
-    for (std::int64_t block = 0; block < blocks_; ++block)
-      for (std::int64_t first = block * kLeavesPerBlock; first < launch.leafCount;
-           first += blocks_ * kLeavesPerBlock) {
+    for (std::int64_t block = 0; block < args.blocks; ++block)
+      for (std::int64_t first = block * kLeavesPerBlock; first < args.leafCount;
+           first += args.blocks * kLeavesPerBlock) {
         for (int local = 0; local < kThreadsPerBlock; ++local) {
           std::uint64_t trial = 0;
-          if (runTrialStep(args, block, local, first, values.data(), &trial))
+          if (runTrialStep<Kind>(args, block, local, first, values.data(), &trial))
             selected.push_back({trial, values[static_cast<std::size_t>(local)]});
         }
         for (int local = 0; local < kThreadsPerBlock; ++local)
@@ -49,7 +64,6 @@ class HostLeafKernel final : public LeafKernel {
       }
   }
 
- private:
   std::int64_t blocks_;
   std::vector<double> scratch_;
 };

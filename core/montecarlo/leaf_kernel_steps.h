@@ -40,7 +40,8 @@ RFSCOPE_HOST_DEVICE inline int passLeafTrials(const LeafKernelArgs& a, std::int6
 }
 
 // Step 1, every thread of block `block`: runs its trial into values[local]. Returns true and
-// sets *trial when the trial is one selected for quantiles.
+// sets *trial when the trial is one selected for quantiles. Kind: the plan's kind.
+template <FastTrialKind Kind>
 RFSCOPE_HOST_DEVICE inline bool runTrialStep(const LeafKernelArgs& a, std::int64_t block, int local,
                                              std::int64_t first, SignedLog* values,
                                              std::uint64_t* trial) {
@@ -50,7 +51,7 @@ RFSCOPE_HOST_DEVICE inline bool runTrialStep(const LeafKernelArgs& a, std::int64
   *trial = static_cast<std::uint64_t>(leaf * kTrialsPerLeaf + lane);
   const StridedArray scratch{a.scratch + block * kThreadsPerBlock + local,
                              a.blocks * kThreadsPerBlock};
-  values[local] = runFastTrial(a.plan, a.axis1, a.axis2, *trial, *a.tables, scratch);
+  values[local] = runFastTrialOfKind<Kind>(a.plan, a.axis1, a.axis2, *trial, *a.tables, scratch);
   return sampleSelectionHash(a.plan.spec().seed, *trial) < a.range.selectionThreshold;
 }
 

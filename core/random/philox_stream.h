@@ -65,8 +65,11 @@ class PhiloxStream {
   // The next 64 random bits. Each block holds two such words.
   RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE std::uint64_t bits() {
     if (cached_ == 0) refill();
-    const std::uint64_t high = block_.v[4 - cached_];
-    const std::uint64_t low = block_.v[5 - cached_];
+    // Selects rather than a computed index: a GPU keeps the block in registers instead of local
+    // memory.
+    const bool firstWord = cached_ == 4;
+    const std::uint64_t high = firstWord ? block_.v[0] : block_.v[2];
+    const std::uint64_t low = firstWord ? block_.v[1] : block_.v[3];
     cached_ -= 2;
     return (high << 32) | low;
   }
