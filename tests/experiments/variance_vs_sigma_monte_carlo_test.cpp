@@ -42,16 +42,18 @@ TEST(VarianceVsSigmaMonteCarlo, CouplingsWithoutClosedFormGetMonteCarloOnly) {
   values.push_back({"features", std::int64_t{16}});
   const RunResult result = runWith(VarianceVsSigma(), values);
   const Table& table = result.table;
-  // PosRF has ORF closed forms; TrigRF and OPRF do not.
-  for (double v : table.column("trig-mean")->values)
+  // PosRF (SimRF eq. 11) and TrigRF (eq. 26) have ORF closed forms; OPRF does not.
+  for (double v : table.column("oprf-mean")->values)
     EXPECT_TRUE(std::isnan(v));
   EXPECT_FALSE(result.warnings.empty());
-  for (double v : table.column("trig-mc-mean")->values)
+  for (double v : table.column("oprf-mc-mean")->values)
     EXPECT_TRUE(std::isfinite(v));
-  const auto& exact = table.column("pos-mean")->values;
-  const auto& mc = table.column("pos-mc-mean")->values;
-  for (std::size_t i = 0; i < exact.size(); ++i)
-    EXPECT_NEAR(mc[i], exact[i], 0.15) << i;
+  for (const std::string id : {"pos", "trig"}) {
+    const auto& exact = table.column(id + "-mean")->values;
+    const auto& mc = table.column(id + "-mc-mean")->values;
+    for (std::size_t i = 0; i < exact.size(); ++i)
+      EXPECT_NEAR(mc[i], exact[i], 0.15) << id << " row " << i;
+  }
 }
 
 TEST(VarianceVsSigmaMonteCarlo, HeavyTailsAreFlagged) {
