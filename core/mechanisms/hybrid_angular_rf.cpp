@@ -70,9 +70,11 @@ VarianceResult HybridAngularRf::logVariance(const PairInput& pair,
   const double logTrigWeight = std::log(r * r + spread);
   double logVar = logAddExp(logPosWeight + logPos, logTrigWeight + logTrig);
   if (shared) {
-    const double h = std::sin(0.5 * (g.xNormSquared - g.yNormSquared));
-    const double weight = 4 * q * r * (1 - 1 / n) * h * h;
-    if (weight > 0) logVar = logSubExp(logVar, std::log(weight) - g.diffNormSquared);
+    // + 2 E[λ̂(1-λ̂)] Cov, E[λ̂(1-λ̂)] = q(1-q)(1-1/n) >= 0 and Cov <= 0.
+    const double crossMoment = q * r * (1 - 1 / n);
+    if (crossMoment > 0)
+      logVar = logSubExp(
+          logVar, std::log(2 * crossMoment) + sharedOmegaLogCovarianceMagnitude(pair.x, pair.y));
   }
   result.available = true;
   result.logVariance = logVar;

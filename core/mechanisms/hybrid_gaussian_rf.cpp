@@ -65,11 +65,12 @@ VarianceResult HybridGaussianRf::logVariance(const PairInput& pair,
   double logVar =
       logAddExp(lambda.logSecondMoment + logPos, lambda.logComplementSecondMoment + logTrig);
   if (shared) {
-    // 2 E[λ̂(1-λ̂)] Cov with Cov = K²(cos(|x|² - |y|²) - 1) = -2 K² sin²((|x|² - |y|²)/2).
-    const double h = std::sin(0.5 * (g.xNormSquared - g.yNormSquared));
-    const double weight = 4 * lambda.crossMoment * h * h;
-    if (weight > 0) logVar = logSubExp(logVar, std::log(weight) - g.diffNormSquared);
-    if (weight < 0) logVar = logAddExp(logVar, std::log(-weight) - g.diffNormSquared);
+    // + 2 E[λ̂(1-λ̂)] Cov with Cov <= 0: it lowers the variance where E[λ̂(1-λ̂)] > 0 and raises
+    // it where E[λ̂(1-λ̂)] < 0.
+    const double logCovariance = sharedOmegaLogCovarianceMagnitude(pair.x, pair.y);
+    const double c = lambda.crossMoment;
+    if (c > 0) logVar = logSubExp(logVar, std::log(2 * c) + logCovariance);
+    if (c < 0) logVar = logAddExp(logVar, std::log(-2 * c) + logCovariance);
   }
   result.available = true;
   result.logVariance = logVar;

@@ -1,11 +1,23 @@
 #include "core/mechanisms/pos_hyp_rf.h"
 
+#include <cmath>
+
 namespace rfscope {
 
 double posHypLogVariance(double diffNormSquared, double sumNormSquared) {
   const double u = sumNormSquared;
   if (!(u > 0)) return kNegativeInfinity;  // x = -y: cosh(0) = 1 exactly
   return -kLn2 - diffNormSquared - u + 2 * logExpm1(u);
+}
+
+double sharedOmegaLogCovarianceMagnitude(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
+  double normGap = 0, diffNormSquared = 0;
+  for (Eigen::Index l = 0; l < x.size(); ++l) {
+    normGap += (x[l] - y[l]) * (x[l] + y[l]);
+    diffNormSquared += (x[l] - y[l]) * (x[l] - y[l]);
+  }
+  const double h = std::sin(0.5 * normGap);
+  return kLn2 + 2 * std::log(std::abs(h)) - diffNormSquared;
 }
 
 const MechanismInfo& PosHypRf::info() const {

@@ -10,6 +10,12 @@ namespace rfscope {
 // log Var of one feature pair (Gaussian kernel), given |x - y|² and |x + y|².
 double posHypLogVariance(double diffNormSquared, double sumNormSquared);
 
+// log |Cov(K̂_pos-hyp(ω), K̂_trig(ω))| for one ω shared by both (the HRF hybrids' shared-ω term):
+// E[e^{-|x|²-|y|²} cosh(ωᵀ(x+y)) cos(ωᵀ(x-y))] = K² cos(|x|² - |y|²), so the covariance is
+// K²(cos(|x|² - |y|²) - 1) = -2 K² sin²((|x|² - |y|²)/2) <= 0. |x|² - |y|² is summed as
+// (x - y)ᵀ(x + y), which does not cancel when |x| ≈ |y|.
+double sharedOmegaLogCovarianceMagnitude(const Eigen::VectorXd& x, const Eigen::VectorXd& y);
+
 class PosHypRf final : public Mechanism {
  public:
   const MechanismInfo& info() const override;

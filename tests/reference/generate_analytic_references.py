@@ -452,6 +452,12 @@ def fmt(value):
 
 def main():
     pairs = make_pairs()
+    common_pairs = len(pairs)
+    # Traps for the hybrids only: |x|^2 - |y|^2 tiny against |x|^2 (the shared-omega term's angle).
+    pairs.append({"label": "x ~ y with |x| ~ |y|, d=2", "x": [0.3, 0.4], "y": [0.3, 0.4000001]})
+    x = [0.1 * (i % 7) - 0.25 for i in range(64)]
+    pairs.append({"label": "|x|^2 - |y|^2 ~ 1e-9, d=64", "x": x,
+                  "y": [v + (1e-9 if i == 5 else 0.0) for i, v in enumerate(x)]})
     cases = []
 
     def add(mechanism, pair_index, params, label_extra=""):
@@ -480,12 +486,12 @@ def main():
         cases.append(case)
 
     n_normal = 49
-    for i in range(len(pairs)):
+    for i in range(common_pairs):
         for m in ("trig", "pos", "pos-hyp", "oprf"):
             add(m, i, {})
         for n, shared in ((1, False), (8, False), (8, True)):
             add("hybrid-angular", i, {"n": n, "shared": shared})
-    for i in range(len(pairs)):
+    for i in range(common_pairs):
         d = len(pairs[i]["x"])
         sigma_small = i < n_normal and (i % 7) <= 4  # sigma <= 1: keeps the products moderate
         add("pois", i, {})
@@ -500,6 +506,9 @@ def main():
                          (-0.1, 0.3, 1), (0.05, -0.2, -1), (0.12, 0.01, 1), (-2.5, 1.5, -1)):
             add("gerf", i, {"A": A, "A_imag": Ai, "s": s})
     # Appended after the older cases so that their order stays as it was.
+    for i in range(common_pairs, len(pairs)):
+        for n, shared in ((1, True), (8, True)):
+            add("hybrid-angular", i, {"n": n, "shared": shared})
     for i in range(len(pairs)):
         for n, b, shared in ((1, 1.0, False), (8, 0.5, False), (1, 1.0, True), (8, 1.0, True),
                              (3, 4.0, True)):
