@@ -19,9 +19,9 @@ int DeviceBackend::concurrency() const {
 }
 
 std::int64_t DeviceBackend::maxLeavesPerCall() const {
-  // Rounds of up to 16 launches: long enough to amortise the engine's merge, short enough that
-  // progress and partial results keep flowing.
-  return std::max<std::int64_t>(std::int64_t{1} << 16, 16 * leavesPerLaunch_);
+  // Up to 2^18 leaves (1.7·10⁷ trials; ~40 ms at 10¹⁰ feature evaluations/s with M = 64): long
+  // enough to amortise a round's fixed costs, short enough that progress keeps flowing.
+  return std::max<std::int64_t>(std::int64_t{1} << 18, 16 * leavesPerLaunch_);
 }
 
 bool DeviceBackend::supports(const SamplingPlan& plan, std::string* reason) const {
