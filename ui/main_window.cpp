@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFutureWatcher>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -20,6 +21,7 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 #include <thread>
 
 #include "core/experiments/experiment_registry.h"
@@ -318,9 +320,25 @@ void MainWindow::scheduleRun() {
 void MainWindow::startRun() {
   if (!experiment_) return;
   const ParameterSet params = panel_->parameters();
-  const auto errors = experiment_->validate(params);
-  panel_->showErrors(errors);
   teaching_->showFor(*experiment_, params);
+  // Validation reads and checks a data file (mnist, csv) the first time one is chosen: that
+  // happens off the GUI thread. Only the newest validation may start a run.
+  const Experiment* experiment = experiment_;
+  const std::uint64_t ticket = ++validationTicket_;
+  auto* watcher = new QFutureWatcher<std::vector<ParameterError>>(this);
+  connect(watcher, &QFutureWatcherBase::finished, this,
+          [this, watcher, experiment, params, ticket] {
+            watcher->deleteLater();
+            if (ticket == validationTicket_ && experiment == experiment_)
+              runValidated(params, watcher->result());
+          });
+  watcher->setFuture(
+      QtConcurrent::run([experiment, params] { return experiment->validate(params); }));
+}
+
+void MainWindow::runValidated(const ParameterSet& params,
+                              const std::vector<ParameterError>& errors) {
+  panel_->showErrors(errors);
   if (!errors.empty()) {
     controller_->cancel();
     message_->setText(tr("Not run: ") + qs(errors.front().message));

@@ -68,6 +68,7 @@ class MainWindow : public QMainWindow {
   void buildPresetMenu();
   void scheduleRun();
   void startRun();
+  void runValidated(const ParameterSet& params, const std::vector<ParameterError>& errors);
   void onProgress(double fraction);
   void onPartial(std::shared_ptr<const Table> table);
   void onFinished(std::shared_ptr<const RunResult> result, double seconds);
@@ -93,6 +94,7 @@ class MainWindow : public QMainWindow {
   QLabel* message_;
   QPushButton* cancelButton_;
   QMenu* presetMenu_ = nullptr;
+  std::uint64_t validationTicket_ = 0;  // the newest validation started by startRun
   BackendMenu* backendMenu_ = nullptr;
   QAction* logXAction_ = nullptr;
   QAction* logYAction_ = nullptr;

@@ -94,6 +94,24 @@ class MainWindowTest : public QObject {
     QCOMPARE(window.plotView()->seriesCount(), 1);
   }
 
+  void aMissingDataFileIsReportedUnderItsControl() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    rfscope::ParameterSet params = window.parameterPanel()->parameters();
+    params.set("regime", rfscope::ParameterValue(std::string("csv")));
+    params.set("csv-x", rfscope::ParameterValue(std::string("/nonexistent/vectors.csv")));
+    window.parameterPanel()->setParameters(params);
+    emit window.parameterPanel()->parametersChanged();
+    // The file is read off the GUI thread; its error arrives under its control, and no run starts.
+    QTRY_VERIFY_WITH_TIMEOUT(window.parameterPanel()->errorText("csv-x").contains("cannot open"),
+                             5000);
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!window.runController()->isRunning());
+    QVERIFY2(window.statusMessage().startsWith("Not run"), qPrintable(window.statusMessage()));
+  }
+
   void cancelStopsALongRunAndTheWindowStaysResponsive() {
     MainWindow window;
     window.show();
