@@ -11,7 +11,9 @@
 #include <QStandardPaths>
 #include <QtTest>
 
+#include "core/experiments/experiment_registry.h"
 #include "core/experiments/preset.h"
+#include "core/mechanisms/mechanism_registry.h"
 #include "tests/ui/widget_lookup.h"
 #include "ui/backend_menu.h"
 #include "ui/main_window.h"
@@ -122,6 +124,22 @@ class InteractionTest : public QObject {
     QVERIFY(teaching.contains("FAVOR++"));
     QVERIFY(!window.applyPreset("no-such-preset", &error));
     QVERIFY(error.contains("no-such-preset"));
+  }
+
+  void everyMechanismAndExperimentHasABundledTeachingText() {
+    QStringList ids;
+    for (const auto* mechanism : rfscope::allMechanisms())
+      ids << QString::fromStdString(mechanism->info().id);
+    for (const auto* experiment : rfscope::allExperiments())
+      ids << QString::fromStdString(experiment->info().id);
+    for (const QString& id : ids) {
+      QFile file(":/teaching/" + id + ".html");
+      QVERIFY2(file.exists(), qPrintable("no bundled teaching text for " + id));
+      QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(id));
+      const QString bundled = QString::fromUtf8(file.readAll());
+      QVERIFY2(!bundled.trimmed().isEmpty(), qPrintable("empty teaching text for " + id));
+      QCOMPARE(rfscope::ui::teachingText(id), bundled);
+    }
   }
 
   void userPresetsRoundTripThroughSettings() {
