@@ -102,13 +102,8 @@ int mcCommand(const std::vector<std::string>& args) {
       {"heavy_tail_reasons", result->heavyTailReasons},
       {"params", parameterSetToJson(result->parametersUsed)}};
 
-  AnalyticRequest analytic;
-  analytic.mechanism = estimator.mechanism;
-  analytic.kernel = estimator.kernel;
-  analytic.coupling = estimator.coupling;
-  analytic.features = estimator.features;
-  analytic.parameters = result->parametersUsed;
-  const AnalyticAnswer exact = evaluateAnalytic(analytic, estimator.x, estimator.y);
+  const AnalyticAnswer exact =
+      evaluateAnalytic(analyticRequestFor(request, result->parametersUsed), request.x, request.y);
   out["analytic"] = exact.available
                         ? nlohmann::json{{"variance", plainFromLog(exact.logVariance)},
                                          {"log_variance", logValueToJson(exact.logVariance)}}

@@ -11,6 +11,7 @@
 #include "core/experiments/experiment_support.h"
 #include "core/montecarlo/conformity_estimate.h"
 #include "core/montecarlo/fast_trial.h"
+#include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
 namespace {
@@ -150,18 +151,8 @@ RunResult ConformityComparison::run(const ParameterSet& params, RunContext& cont
                               std::to_string(kMaxOptimizedDimension) + " only");
   // One draw of norms: χ_d as the norm of a Gaussian vector (stream 0).
   const ZigguratTables& tables = zigguratTables();
-  Eigen::VectorXd norms(d);
-  {
-    TrialStream rng(seed, 0, tables);
-    for (int i = 0; i < d; ++i) {
-      double squares = 0;
-      for (int j = 0; j < d; ++j) {
-        const double g = rng.normal();
-        squares += g * g;
-      }
-      norms[i] = std::sqrt(squares);
-    }
-  }
+  TrialStream normStream(seed, 0, tables);
+  const Eigen::VectorXd norms = gaussianVectorNorms(normStream, d);
   // Directions: i.i.d. arrangements (stream a + 1 under a derived seed), the simplex and SimRF+.
   std::vector<Eigen::MatrixXd> iid(arrangementCount);
   const std::uint64_t iidSeed = deriveSeed(seed, 1);

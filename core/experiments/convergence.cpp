@@ -73,13 +73,8 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   // The exact value: the kernel, or the closed-form variance where there is one.
   double logExact = plan.logKernelValue;
   if (variance) {
-    AnalyticRequest analytic;
-    analytic.mechanism = request.mechanism;
-    analytic.kernel = request.kernel;
-    analytic.coupling = request.coupling;
-    analytic.features = request.features;
-    analytic.parameters = plan.parametersUsed;
-    const AnalyticAnswer answer = evaluateAnalytic(analytic, request.x, request.y);
+    const AnalyticAnswer answer =
+        evaluateAnalytic(analyticRequestFor(request, plan.parametersUsed), request.x, request.y);
     logExact = answer.available ? answer.logVariance : kNaN;
   }
   const bool relative = std::isfinite(logExact);

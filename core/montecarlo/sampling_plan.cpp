@@ -298,6 +298,17 @@ SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
 
 }  // namespace
 
+AnalyticRequest analyticRequestFor(const MonteCarloRequest& request,
+                                   const ParameterSet& parameters) {
+  AnalyticRequest analytic;
+  analytic.mechanism = request.mechanism;
+  analytic.kernel = request.kernel;
+  analytic.coupling = request.coupling;
+  analytic.features = request.features;
+  analytic.parameters = parameters;
+  return analytic;
+}
+
 std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
                                              std::string* error) {
   // Structured couplings work in R^n, n = d padded to a power of two with zeros (the kernel and
@@ -390,6 +401,19 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   return plan;
 }
 
+Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
+  Eigen::VectorXd norms(d);
+  for (int i = 0; i < d; ++i) {
+    double squares = 0;
+    for (int j = 0; j < d; ++j) {
+      const double g = rng.normal();
+      squares += g * g;
+    }
+    norms[i] = std::sqrt(squares);
+  }
+  return norms;
+}
+
 void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    TrialScratch& s) {
   const auto gaussianMatrix = [&] {
@@ -417,15 +441,7 @@ void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, Tria
     for (int k = 0; k < d; ++k)
       if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
   }
-  Eigen::VectorXd norms(d);  // χ_d as the norm of a fresh Gaussian vector
-  for (int i = 0; i < d; ++i) {
-    double squares = 0;
-    for (int j = 0; j < d; ++j) {
-      const double g = rng.normal();
-      squares += g * g;
-    }
-    norms[i] = std::sqrt(squares);
-  }
+  const Eigen::VectorXd norms = gaussianVectorNorms(rng, d);
   if (coupling == CouplingKind::Orthogonal || coupling == CouplingKind::OrthogonalFast) {
     s.omega = norms.asDiagonal() * s.rotation;
     return;

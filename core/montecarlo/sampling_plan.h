@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include "core/analytic/analytic_variance.h"
 #include "core/analytic/kernel.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/montecarlo/backend_choice.h"
@@ -63,6 +64,11 @@ struct MonteCarloRequest {
   BackendChoice backend = BackendChoice::Cpu;  // used when runMonteCarlo is given no backend
 };
 
+// The closed-form question a Monte Carlo request asks of the same estimator (mechanism, kernel,
+// coupling, M), with `parameters` — the request's own, or a plan's parametersUsed.
+AnalyticRequest analyticRequestFor(const MonteCarloRequest& request,
+                                   const ParameterSet& parameters);
+
 // Monte Carlo trials use Philox streams below this bound (data regimes use the ones above).
 inline constexpr std::uint64_t kMaxTrials = std::uint64_t{1} << 48;
 
@@ -104,6 +110,9 @@ struct TrialScratch {
   Eigen::VectorXd vector;
   std::vector<std::int64_t> counts;
 };
+
+// d χ_d variates, each the norm of a fresh Gaussian vector of R^d (d normals each, in order).
+Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
 
 // One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
 // D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction, D χ_d norms of fresh

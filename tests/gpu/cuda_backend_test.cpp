@@ -18,7 +18,7 @@
 namespace rfscope {
 namespace {
 
-std::unique_ptr<MonteCarloBackend> gpuOrSkip() {
+std::unique_ptr<MonteCarloBackend> gpuOrFail() {
   std::string reason;
   auto gpu = makeCudaBackend(&reason);
   if (!gpu) ADD_FAILURE() << "no usable CUDA device: " << reason;
@@ -30,7 +30,7 @@ double relativeDifference(double a, double b) {
 }
 
 TEST(CudaBackend, MatchesTheCpuBackendForEveryMechanismAndCoupling) {
-  auto gpu = gpuOrSkip();
+  auto gpu = gpuOrFail();
   ASSERT_TRUE(gpu);
   std::printf("device: %s\n", gpu->description().c_str());
   auto cpu = makeCpuBackend();
@@ -68,7 +68,7 @@ TEST(CudaBackend, MatchesTheCpuBackendForEveryMechanismAndCoupling) {
 }
 
 TEST(CudaBackend, SameSeedSameNumbers) {
-  auto gpu = gpuOrSkip();
+  auto gpu = gpuOrFail();
   ASSERT_TRUE(gpu);
   MonteCarloRequest request = testing::makeRequest("pos", "simrf", 64, 0.3, 64, 300000);
   const auto a = runMonteCarlo(request, {}, nullptr, gpu.get());
@@ -78,7 +78,7 @@ TEST(CudaBackend, SameSeedSameNumbers) {
 }
 
 TEST(CudaBackend, CancelsWithin50Milliseconds) {
-  auto gpu = gpuOrSkip();
+  auto gpu = gpuOrFail();
   ASSERT_TRUE(gpu);
   // Costly trials (d = 1024, M = 4096): a whole wave of them takes far longer than 50 ms.
   MonteCarloRequest request = testing::makeRequest("oprf", "simrf", 1024, 0.1, 4096, 1 << 26);
@@ -101,18 +101,15 @@ TEST(CudaBackend, CancelsWithin50Milliseconds) {
 }
 
 TEST(CudaBackend, LargeRunsAgreeWithTheClosedForm) {
-  auto gpu = gpuOrSkip();
+  auto gpu = gpuOrFail();
   ASSERT_TRUE(gpu);
   for (const char* coupling : {"iid", "orf", "simrf"}) {
     SCOPED_TRACE(coupling);
     MonteCarloRequest request = testing::makeRequest("pos", coupling, 64, 0.1, 64, 4000000);
     const auto result = runMonteCarlo(request, {}, nullptr, gpu.get());
     ASSERT_TRUE(result);
-    AnalyticRequest exact;
-    exact.mechanism = request.mechanism;
-    exact.coupling = coupling;
-    exact.features = request.features;
-    const AnalyticAnswer answer = evaluateAnalytic(exact, request.x, request.y);
+    const AnalyticAnswer answer =
+        evaluateAnalytic(analyticRequestFor(request, request.parameters), request.x, request.y);
     ASSERT_TRUE(answer.available);
     // 99.9% interval from the batch-means standard error.
     const double z =

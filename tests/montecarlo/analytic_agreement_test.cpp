@@ -47,13 +47,8 @@ TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
     request.parameters.set(key, value);
   request.kernel = c.kernel;
 
-  AnalyticRequest analytic;
-  analytic.mechanism = request.mechanism;
-  analytic.kernel = c.kernel;
-  analytic.coupling = c.coupling;
-  analytic.features = c.features;
-  analytic.parameters = request.parameters;
-  const AnalyticAnswer exact = evaluateAnalytic(analytic, request.x, request.y);
+  const AnalyticAnswer exact =
+      evaluateAnalytic(analyticRequestFor(request, request.parameters), request.x, request.y);
   if (!exact.available) GTEST_SKIP() << "no closed form: " << exact.unavailableReason;
 
   std::string error;
