@@ -96,17 +96,8 @@ constexpr FastTrialKind kKinds[] = {FastTrialKind::Iid, FastTrialKind::Block,
 using LeafKernelFunction = void (*)(LeafKernelArgs, StoredSample*, unsigned long long*,
                                     unsigned long long);
 LeafKernelFunction leafKernelFor(FastTrialKind kind) {
-  switch (kind) {
-    case FastTrialKind::Iid:
-      return leafKernel<FastTrialKind::Iid>;
-    case FastTrialKind::Block:
-      return leafKernel<FastTrialKind::Block>;
-    case FastTrialKind::Structured:
-      return leafKernel<FastTrialKind::Structured>;
-    case FastTrialKind::Hybrid:
-      return leafKernel<FastTrialKind::Hybrid>;
-  }
-  return leafKernel<FastTrialKind::Iid>;
+  return withFastTrialKind(
+      kind, [](auto k) -> LeafKernelFunction { return leafKernel<decltype(k)::value>; });
 }
 
 struct DeviceProperties {

@@ -28,8 +28,6 @@ class DeviceBackend final : public MonteCarloBackend {
   void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,
                  const std::function<bool()>& stop) override;
 
-  const LeafKernel& kernel() const { return *kernel_; }
-
  private:
   void adaptLaunchSize(double seconds, std::int64_t leaves);
 

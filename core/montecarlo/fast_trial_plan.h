@@ -4,6 +4,7 @@
 // CPU backend and the CUDA kernels both call runFastTrial, so they run the very same code.
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/montecarlo/fast_trial.h"
 
@@ -81,23 +82,32 @@ RFSCOPE_HOST_DEVICE inline SignedLog runFastTrialOfKind(const FastTrialPlan& pla
   }
 }
 
+// Calls f(std::integral_constant<FastTrialKind, kind>{}): code templated on the kind (one GPU
+// kernel per kind, say), chosen at run time in this one place.
+template <class F>
+RFSCOPE_HOST_DEVICE inline decltype(auto) withFastTrialKind(FastTrialKind kind, F&& f) {
+  using Kind = FastTrialKind;
+  switch (kind) {
+    case Kind::Iid:
+      return f(std::integral_constant<Kind, Kind::Iid>{});
+    case Kind::Block:
+      return f(std::integral_constant<Kind, Kind::Block>{});
+    case Kind::Structured:
+      return f(std::integral_constant<Kind, Kind::Structured>{});
+    case Kind::Hybrid:
+      break;
+  }
+  return f(std::integral_constant<Kind, Kind::Hybrid>{});
+}
+
 // The same for a plan of any kind.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog runFastTrial(const FastTrialPlan& plan, const double* axis1,
                                                   const double* axis2, std::uint64_t trial,
                                                   const ZigguratTables& tables, Array scratch) {
-  switch (plan.kind) {
-    case FastTrialKind::Iid:
-      return runFastTrialOfKind<FastTrialKind::Iid>(plan, axis1, axis2, trial, tables, scratch);
-    case FastTrialKind::Block:
-      return runFastTrialOfKind<FastTrialKind::Block>(plan, axis1, axis2, trial, tables, scratch);
-    case FastTrialKind::Structured:
-      return runFastTrialOfKind<FastTrialKind::Structured>(plan, axis1, axis2, trial, tables,
-                                                           scratch);
-    case FastTrialKind::Hybrid:
-      return runFastTrialOfKind<FastTrialKind::Hybrid>(plan, axis1, axis2, trial, tables, scratch);
-  }
-  return {};
+  return withFastTrialKind(plan.kind, [&](auto kind) {
+    return runFastTrialOfKind<decltype(kind)::value>(plan, axis1, axis2, trial, tables, scratch);
+  });
 }
 
 }  // namespace rfscope

@@ -35,16 +35,8 @@ class HostLeafKernel final : public LeafKernel {
                         1, fastTrialScratchSize(args.plan) * blocks_ * kThreadsPerBlock)),
                     0.0);
     args.scratch = scratch_.data();
-    switch (args.plan.kind) {
-      case FastTrialKind::Iid:
-        return runGrid<FastTrialKind::Iid>(args, selected);
-      case FastTrialKind::Block:
-        return runGrid<FastTrialKind::Block>(args, selected);
-      case FastTrialKind::Structured:
-        return runGrid<FastTrialKind::Structured>(args, selected);
-      case FastTrialKind::Hybrid:
-        return runGrid<FastTrialKind::Hybrid>(args, selected);
-    }
+    withFastTrialKind(args.plan.kind,
+                      [&](auto kind) { runGrid<decltype(kind)::value>(args, selected); });
   }
 
  private:
