@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <string>
+#include <utility>
 
 #include "core/data/mnist_regime.h"
 #include "scratch_folder.h"
@@ -35,6 +38,26 @@ TEST(DataDirectory, FindsTheShippedMnistInTheSourceTree) {
   ASSERT_FALSE(file.empty());
   EXPECT_TRUE(std::filesystem::is_regular_file(file));
   EXPECT_TRUE(findDataFile("mnist/no-such-file.gz").empty());
+}
+
+// The UCI datasets of resources/uci, found like the MNIST digits; their record counts
+// (resources/uci/README.md) guard against a truncated or rewritten copy.
+TEST(DataDirectory, FindsTheShippedUciDatasetsInTheBuildTree) {
+  const std::pair<const char*, int> datasets[] = {
+      {"abalone.data", 4177}, {"banknote.txt", 1372},  {"car.data", 1728}, {"chess.data", 28056},
+      {"cmc.data", 1473},     {"nursery.data", 12960}, {"wifi.txt", 2000}, {"yeast.data", 1484}};
+  for (const auto& [name, records] : datasets) {
+    const auto file = findDataFile(std::filesystem::path("uci") / name);
+    ASSERT_FALSE(file.empty()) << name;
+    // Same data folder as the MNIST digits.
+    EXPECT_EQ(file.parent_path().parent_path(),
+              findDataFile(MnistRegime::kShippedImages).parent_path().parent_path());
+    std::ifstream in(file, std::ios::binary);
+    int nonBlankLines = 0;
+    for (std::string line; std::getline(in, line);)
+      if (line.find_first_not_of(" \t\r") != std::string::npos) ++nonBlankLines;
+    EXPECT_EQ(nonBlankLines, records) << name;
+  }
 }
 
 TEST(DataDirectory, EnvironmentVariableComesFirst) {
