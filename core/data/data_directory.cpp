@@ -1,9 +1,22 @@
 #include "core/data/data_directory.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <system_error>
 
 namespace rfscope {
+namespace {
+
+// Whether `path` lies inside `folder` (both absolute; symbolic links in `folder` resolved).
+bool isInside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+  std::error_code error;
+  const std::filesystem::path canonicalFolder = std::filesystem::weakly_canonical(folder, error);
+  if (error) return false;
+  return std::mismatch(canonicalFolder.begin(), canonicalFolder.end(), path.begin(), path.end())
+             .first == canonicalFolder.end();
+}
+
+}  // namespace
 
 std::vector<std::filesystem::path> dataDirectories() {
   std::vector<std::filesystem::path> folders;
@@ -12,13 +25,15 @@ std::vector<std::filesystem::path> dataDirectories() {
     folders.emplace_back(fromEnvironment);
   std::error_code error;
   const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error && !executable.empty()) {
+  const bool executableKnown = !error && !executable.empty();
+  if (executableKnown) {
     const std::filesystem::path folder = executable.parent_path();
     folders.push_back(folder / "data");
     folders.push_back(folder.parent_path() / "share" / "rfscope");
   }
-#ifdef RFSCOPE_SOURCE_DATA_DIR
-  folders.emplace_back(RFSCOPE_SOURCE_DATA_DIR);
+#if defined(RFSCOPE_SOURCE_DATA_DIR) && defined(RFSCOPE_BUILD_DIR)
+  if (!executableKnown || isInside(executable, RFSCOPE_BUILD_DIR))
+    folders.emplace_back(RFSCOPE_SOURCE_DATA_DIR);
 #endif
   return folders;
 }

@@ -1,9 +1,12 @@
 #pragma once
-// Where the data shipped with RFScope (resources/: the MNIST digits) is found at run time, so that
-// builds run from the build tree and installed or relocated copies work alike. Searched in order:
+// Where the data shipped with RFScope (resources/: the MNIST digits, the UCI datasets) is found at
+// run time, so that builds run from the build tree and installed or relocated copies work alike.
+// Searched in order:
 //   1. $RFSCOPE_DATA_DIR;
-//   2. next to the executable: <exe dir>/data, then <exe dir>/../share/rfscope (installed layout);
-//   3. the source tree's resources/ folder (compiled in).
+//   2. next to the executable: <exe dir>/data, then <exe dir>/../share/rfscope (installed layout:
+//      bin/rfscope finds share/rfscope/, wherever the prefix or an extracted package lies);
+//   3. the source tree's resources/ folder (compiled in), only for executables inside the build
+//      tree: an installed copy must find its own data, never silently the build machine's.
 
 #include <filesystem>
 #include <vector>
