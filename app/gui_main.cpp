@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName("RFScope");
   QApplication::setOrganizationName("RFScope");
   QApplication::setApplicationVersion(RFSCOPE_VERSION);
+  // The installed menu entry (packaging/linux/): lets Wayland desktops show its name and icon.
+  QApplication::setDesktopFileName("org.rfscope.rfscope");
 
   QCommandLineParser parser;
   parser.setApplicationDescription("Explore the variance of random-feature kernel estimators.");

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # RFScope from a clean clone on Debian 12, in one command each:
-#   packaging/dev.sh run    install missing packages, build, launch the app
-#   packaging/dev.sh test   install missing packages, build, run every test
-#   packaging/dev.sh build  install missing packages, build only
+#   packaging/dev.sh run      install missing packages, build, launch the app
+#   packaging/dev.sh test     install missing packages, build, run every test (package checks too)
+#   packaging/dev.sh build    install missing packages, build only
+#   packaging/dev.sh package  install missing packages, build, write build/release/rfscope_*.deb
 # Builds with the "release" CMake preset (RelWithDebInfo) into build/release.
 set -euo pipefail
 
@@ -10,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 usage() {
-  sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -33,6 +34,12 @@ case "${1:-}" in
     ;;
   build)
     build
+    ;;
+  package)
+    build
+    cpack --preset release
+    deb="$(ls -t "$root"/build/release/rfscope_*.deb | head -n 1)"
+    echo "Install it with: sudo apt install ./${deb#"$root"/}"
     ;;
   *)
     usage

@@ -11,6 +11,8 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-mpmath python3-numpy python3-scipy
   xvfb xauth fonts-dejavu-core
+  # the Debian package and its checks (packaging/check-package.sh)
+  dpkg-dev file man-db lintian desktop-file-utils appstream
 )
 
 missing=()
