@@ -20,7 +20,8 @@ step "cpack"
 cpack --config "$build_dir/CPackConfig.cmake" -G DEB -B "$work/cpack" >"$work/cpack.log" 2>&1 ||
   { cat "$work/cpack.log"; fail "cpack"; }
 debs=("$work"/cpack/rfscope_*.deb)
-((${#debs[@]} == 1)) && [[ -f "${debs[0]}" ]] || fail "expected one rfscope_*.deb, found: ${debs[*]}"
+((${#debs[@]} == 1)) && [[ -f "${debs[0]}" ]] ||
+  fail "expected one rfscope_*.deb, found: ${debs[*]}"
 deb="${debs[0]}"
 echo "$(basename "$deb"): $(du -k "$deb" | cut -f1) KiB"
 dpkg-deb --field "$deb" Package Version Architecture Section Depends
@@ -48,14 +49,16 @@ step "desktop entry and AppStream metadata"
 desktop-file-validate "$share/applications/$app_id.desktop"
 appstreamcli validate --no-net --pedantic "$share/metainfo/$app_id.metainfo.xml"
 [[ -f "$share/icons/hicolor/scalable/apps/$app_id.svg" ]] || fail "icon missing"
-grep -qx "Icon=$app_id" "$share/applications/$app_id.desktop" || fail "desktop entry names another icon"
+grep -qx "Icon=$app_id" "$share/applications/$app_id.desktop" ||
+  fail "the desktop entry names another icon"
 grep -q "<launchable type=\"desktop-id\">$app_id.desktop</launchable>" \
   "$share/metainfo/$app_id.metainfo.xml" || fail "metainfo launches another desktop entry"
 # The variant with screenshots, as written once the project has a public address for them.
 cmake -DTEMPLATE="$source_dir/packaging/linux/$app_id.metainfo.xml.in" \
   -DOUTPUT="$work/with-screenshots.metainfo.xml" -DSCREENSHOT_BASE_URL=https://example.org/rfscope \
   -P "$source_dir/packaging/linux/metainfo.cmake"
-grep -q "<screenshot type=\"default\">" "$work/with-screenshots.metainfo.xml" || fail "no screenshots"
+grep -q "<screenshot type=\"default\">" "$work/with-screenshots.metainfo.xml" ||
+  fail "no screenshots"
 appstreamcli validate --no-net --pedantic "$work/with-screenshots.metainfo.xml"
 
 step "programs run from the unpacked root and find its data"
@@ -64,14 +67,15 @@ export QT_QPA_PLATFORM=offscreen
 cd "$work"
 "$bin/rfscope-cli" --version
 "$bin/rfscope-cli" list >list.json
-/usr/bin/python3 -c 'import json, sys
-catalogue = json.load(open("list.json"))
-assert any(e["id"] == "variance-vs-sigma" for e in catalogue["experiments"]), "no variance-vs-sigma"' ||
-  fail "rfscope-cli list"
+/usr/bin/python3 -c 'import json
+ids = [experiment["id"] for experiment in json.load(open("list.json"))["experiments"]]
+assert "variance-vs-sigma" in ids, ids' || fail "rfscope-cli list"
 mnist_run=(run variance-vs-sigma --set regime=mnist --set d=16 --set pairs=20 --set sigma-steps=8)
 "$bin/rfscope-cli" "${mnist_run[@]}" --csv out.csv --png out.png --width 640 --height 480
-grep -q '^# experiment' out.csv && [[ $(grep -vc '^#' out.csv) -ge 9 ]] || fail "CSV: $(head -c 600 out.csv)"
-[[ "$(head -c 8 out.png | od -An -tx1 | tr -d ' \n')" == 89504e470d0a1a0a ]] || fail "out.png is no PNG"
+grep -q '^# experiment' out.csv && [[ $(grep -vc '^#' out.csv) -ge 9 ]] ||
+  fail "CSV: $(head -c 600 out.csv)"
+[[ "$(head -c 8 out.png | od -An -tx1 | tr -d ' \n')" == 89504e470d0a1a0a ]] ||
+  fail "out.png is no PNG"
 "$bin/rfscope" --help >gui-help.txt
 grep -q -- --screenshot gui-help.txt || fail "rfscope --help: $(cat gui-help.txt)"
 # The digits came from the unpacked root, not from this source tree: without them the run fails.
@@ -84,7 +88,8 @@ mv "$work/mnist-aside" "$share/rfscope/mnist"
 # Installed under another prefix by CMake itself, the programs find their data the same way.
 cmake --install "$build_dir" --prefix "$work/prefix" >/dev/null
 "$work/prefix/bin/rfscope-cli" "${mnist_run[@]}" --csv prefix.csv
-cmp <(grep -v '^#' out.csv) <(grep -v '^#' prefix.csv) || fail "the prefix install computes otherwise"
+cmp <(grep -v '^#' out.csv) <(grep -v '^#' prefix.csv) ||
+  fail "the prefix install computes otherwise"
 # The UCI datasets are installed unchanged beside the digits.
 for file in "$source_dir"/resources/uci/*.data "$source_dir"/resources/uci/*.txt; do
   cmp "$file" "$share/rfscope/uci/$(basename "$file")" || fail "uci/$(basename "$file")"
