@@ -6,15 +6,20 @@
 #include <string>
 
 #include "core/data/data_error.h"
-#include "core/data/row_draw.h"
 #include "core/random/philox_stream.h"
 
 namespace rfscope {
 namespace {
 
+// floor(u · n) for u uniform in (0, 1) with 52 random bits (bias below n · 2^-52).
+std::size_t uniformIndex(PhiloxStream& stream, std::size_t n) {
+  return std::min(n - 1, static_cast<std::size_t>(stream.uniform() * static_cast<double>(n)));
+}
+
+// Fisher–Yates.
 void shuffle(std::vector<Eigen::Index>& items, PhiloxStream& stream) {
   for (std::size_t i = items.size(); i > 1; --i) {
-    const auto j = static_cast<std::size_t>(detail::uniformIndex(stream, i));
+    const std::size_t j = uniformIndex(stream, i);
     std::swap(items[i - 1], items[j]);
   }
 }
