@@ -26,6 +26,15 @@ bool holdsNoRecord(std::string_view line) {
   return content.empty() || content.front() == '#';
 }
 
+// A UTF-8 byte order mark, which spreadsheet programs put before the first field.
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+std::string_view withoutByteOrderMark(std::string_view text) {
+  if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark)
+    text.remove_prefix(kByteOrderMark.size());
+  return text;
+}
+
 char separatorChar(FieldSeparator separator) {
   switch (separator) {
     case FieldSeparator::Comma:
@@ -43,6 +52,7 @@ char separatorChar(FieldSeparator separator) {
 }  // namespace
 
 FieldSeparator detectSeparator(std::string_view text) {
+  text = withoutByteOrderMark(text);
   std::size_t position = 0;
   while (position < text.size()) {
     std::size_t end = text.find('\n', position);
@@ -74,7 +84,7 @@ const char* separatorName(FieldSeparator separator) {
 
 DelimitedRecords::DelimitedRecords(std::string_view text, FieldSeparator separator,
                                    std::string name)
-    : text_(text), separator_(separator), name_(std::move(name)) {}
+    : text_(withoutByteOrderMark(text)), separator_(separator), name_(std::move(name)) {}
 
 bool DelimitedRecords::next() {
   fields_.clear();

@@ -3,7 +3,8 @@
 // without copying the file: one record per line, '\n' or "\r\n" line ends, blank lines and lines
 // whose first non-blank character is '#' skipped, blanks around fields trimmed. With a comma, tab
 // or semicolon separator a field may be quoted ("a, b"; "" inside quotes is one quote); with the
-// whitespace separator, fields are separated by runs of blanks (spaces, tabs).
+// whitespace separator, fields are separated by runs of blanks (spaces, tabs). A UTF-8 byte order
+// mark at the start (spreadsheet exports) is skipped.
 
 #include <cstddef>
 #include <deque>

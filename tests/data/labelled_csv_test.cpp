@@ -84,6 +84,19 @@ TEST(LabelledCsv, CategoriesOnlyFileHasNoHeaderUnlessSaid) {
   EXPECT_EQ(parse(text, header).featureNames, (std::vector<std::string>{"vhigh", "2"}));
 }
 
+TEST(LabelledCsv, ByteOrderMarkOfSpreadsheetExportsIsSkipped) {
+  // Otherwise "\xEF\xBB\xBF1.5" would be text and the first record taken for a header.
+  const LabelledDataset data = parse(
+      "\xEF\xBB\xBF"
+      "1.5,2,a\n2.5,3,b\n");
+  EXPECT_EQ(data.size(), 2);
+  EXPECT_EQ(data.features(0, 0), 1.5);
+  EXPECT_EQ(parse("\xEF\xBB\xBF"
+                  "x\ty\tkind\n1\t2\ta\n3\t4\tb\n")
+                .featureNames,
+            (std::vector<std::string>{"x", "y"}));
+}
+
 TEST(LabelledCsv, NumbersOnlyFileWithoutHeader) {
   const LabelledDataset data = parse("1 2 0\n3 4 1\n\n5 6 1\n");
   EXPECT_EQ(data.size(), 3);
