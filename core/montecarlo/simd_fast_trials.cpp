@@ -1,0 +1,603 @@
+// The fast path's trials a SIMD vector at a time (see simd_fast_trials.h). Highway compiles this
+// file once per instruction set (foreach_target.h) and dispatches at run time.
+//
+// Lanes are trials. Every lane follows its trial's scalar code exactly: the same Philox words in
+// the same order, the same operations in the same order (no fused multiply-add: the build turns
+// contraction off), reproducibleExp for e^x. The ziggurat and Marsaglia–Tsang draw a data-dependent
+// number of words, so a lane that leaves the common path is finished by the scalar code itself on
+// that lane's stream:
+//   - ziggurat: a lane outside its layer's rectangle (about 1% of draws) runs zigguratSlowPath and,
+//     if that rejects, a fresh zigguratNormal;
+//   - χ²: a lane whose first try is not accepted by the squeeze is rewound to the state it had
+//     before the variate and draws the whole variate with chiSquareVariate.
+// Each lane's stream is a queue of up to four 64-bit words (two Philox blocks) and the index of
+// its next block: in the common path every lane takes one word per draw; a queue that runs empty
+// is topped up with one Philox block per lane, computed for all lanes at once. The scalar code
+// sees the same words through LaneStream.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "core/montecarlo/simd_fast_trials.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/montecarlo/fast_trial.h"
+#include "core/montecarlo/reproducible_exp.h"
+#include "core/montecarlo/simd_fast_trials.h"
+#include "core/random/philox_stream.h"
+#include "core/random/ziggurat_normal.h"
+
+#ifndef RFSCOPE_SIMD_LANE_STREAM
+#define RFSCOPE_SIMD_LANE_STREAM
+namespace rfscope::simd_detail {
+
+// One lane's stream for the scalar code: the words the vector code queued, then the lane's next
+// Philox blocks — the very sequence PhiloxStream(seed, trial) yields from that point.
+struct LaneStream {
+  std::uint64_t seed = 0, stream = 0, next = 0;
+  std::uint64_t words[4] = {};
+  int size = 0;
+  const ZigguratTables* tables = nullptr;
+
+  std::uint64_t bits() {
+    if (size == 0) {
+      const philox4x32_ctr_t block = philoxBlock(seed, stream, next++);
+      words[0] = (static_cast<std::uint64_t>(block.v[0]) << 32) | block.v[1];
+      words[1] = (static_cast<std::uint64_t>(block.v[2]) << 32) | block.v[3];
+      size = 2;
+    }
+    const std::uint64_t word = words[0];
+    for (int i = 1; i < size; ++i)
+      words[i - 1] = words[i];
+    --size;
+    return word;
+  }
+  double uniform() {
+    const std::uint64_t word = bits();
+    return uniformFromWords(static_cast<std::uint32_t>(word >> 32),
+                            static_cast<std::uint32_t>(word));
+  }
+  double normal() { return zigguratNormal(*this, *tables); }
+};
+
+// The 10 round keys of Philox 4x32-10 under a seed (Random123's key schedule).
+struct PhiloxKeys {
+  std::uint32_t k0[10], k1[10];
+  explicit PhiloxKeys(std::uint64_t seed) {
+    std::uint32_t a = static_cast<std::uint32_t>(seed), b = static_cast<std::uint32_t>(seed >> 32);
+    for (int r = 0; r < 10; ++r, a += 0x9E3779B9u, b += 0xBB67AE85u) {
+      k0[r] = a;
+      k1[r] = b;
+    }
+  }
+};
+
+// Shape constants of the χ² variates, computed as gammaVariate computes them.
+struct ChiSquareConstants {
+  double degrees = 0, d = 0, c = 0;
+  explicit ChiSquareConstants(double dof) : degrees(dof) {
+    const double shape = 0.5 * dof;
+    d = shape - 1.0 / 3.0;
+    c = 1.0 / std::sqrt(9.0 * d);
+  }
+};
+
+}  // namespace rfscope::simd_detail
+#endif
+
+HWY_BEFORE_NAMESPACE();
+namespace rfscope {
+namespace HWY_NAMESPACE {
+
+#if HWY_TARGET == HWY_SCALAR
+// Highway's one-lane fallback (where no SIMD target it knows is present): the scalar trials.
+
+void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+               std::vector<double>& scratch) {
+  scratch.resize(std::max(scratch.size(), static_cast<std::size_t>(fastTrialScratchSize(plan))));
+  for (int i = 0; i < count; ++i)
+    values[i] = runFastTrial(plan, nullptr, nullptr, first + static_cast<std::uint64_t>(i),
+                             zigguratTables(), scratch.data());
+}
+
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  const std::int64_t draws = fastTrialRandomDraws(plan);
+  const FastTrialSpec& s = plan.spec();
+  double sum = 0;
+  for (std::int64_t t = 0; t < trials; ++t) {
+    TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t), zigguratTables());
+    for (std::int64_t k = 0; k < draws; ++k) {
+      const double g = rng.normal();
+      sum += k < s.features ? reproducibleExp(s.sum1 * g) : g;
+    }
+  }
+  return sum;
+}
+
+#else
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using simd_detail::ChiSquareConstants;
+using simd_detail::LaneStream;
+using simd_detail::PhiloxKeys;
+
+using DF = hn::ScalableTag<double>;
+using DU = hn::RebindToUnsigned<DF>;
+using DI = hn::RebindToSigned<DF>;
+using D32 = hn::Repartition<std::uint32_t, DU>;
+using VF = hn::Vec<DF>;
+using VU = hn::Vec<DU>;
+using VI = hn::Vec<DI>;
+using MF = hn::Mask<DF>;
+using MU = hn::Mask<DU>;
+
+constexpr std::size_t kMaxLanes = HWY_LANES(double);
+
+// reproducibleExp, the same operations on every lane.
+HWY_INLINE VF Exp(VF x) {
+  namespace e = reproducible_exp;
+  const DF df;
+  const DI di;
+  x = hn::IfThenElse(hn::Lt(x, hn::Set(df, e::kLowest)), hn::Set(df, e::kLowest), x);
+  x = hn::IfThenElse(hn::Gt(x, hn::Set(df, e::kHighest)), hn::Set(df, e::kHighest), x);
+  const VF magic = hn::Set(df, e::kRoundMagic);
+  const VF shifted = hn::Add(hn::Mul(x, hn::Set(df, e::kLog2e)), magic);
+  const VF k = hn::Sub(shifted, magic);
+  const VF r =
+      hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(df, e::kLn2Hi))), hn::Mul(k, hn::Set(df, e::kLn2Lo)));
+  VF p = hn::Set(df, e::kP10);
+  for (const double c :
+       {e::kP9, e::kP8, e::kP7, e::kP6, e::kP5, e::kP4, e::kP3, e::kP2, e::kP1, e::kP0})
+    p = hn::Add(hn::Mul(p, r), hn::Set(df, c));
+  const VF y = hn::Add(hn::Set(df, 1.0), hn::Add(r, hn::Mul(hn::Mul(r, r), p)));
+  const VI exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
+  const VI half = hn::ShiftRight<1>(exponent);
+  const VI bias = hn::Set(di, 1023);
+  const VF first = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(half, bias)));
+  const VF second = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(hn::Sub(exponent, half), bias)));
+  return hn::Mul(hn::Mul(y, first), second);
+}
+
+// Philox 4x32-10 blocks `block` of streams `stream`, lane by lane, as two 64-bit words each
+// (PhiloxStream::bits order). The 32-bit counter words live in 64-bit lanes; only their low
+// halves matter (MulEven reads those), so the high halves are never cleared until the end.
+HWY_INLINE void philoxBlocks(VU block, VU stream, const PhiloxKeys& keys, VU& first, VU& second) {
+  const DU du;
+  const D32 d32;
+  VU c0 = block, c1 = hn::ShiftRight<32>(block), c2 = stream, c3 = hn::ShiftRight<32>(stream);
+  const auto m0 = hn::BitCast(d32, hn::Set(du, 0xD2511F53u));
+  const auto m1 = hn::BitCast(d32, hn::Set(du, 0xCD9E8D57u));
+  for (int r = 0; r < 10; ++r) {
+    const VU p0 = hn::MulEven(m0, hn::BitCast(d32, c0));  // hi0:lo0
+    const VU p1 = hn::MulEven(m1, hn::BitCast(d32, c2));  // hi1:lo1
+    c0 = hn::Xor(hn::Xor(hn::ShiftRight<32>(p1), c1), hn::Set(du, keys.k0[r]));
+    c1 = p1;
+    c2 = hn::Xor(hn::Xor(hn::ShiftRight<32>(p0), c3), hn::Set(du, keys.k1[r]));
+    c3 = p0;
+  }
+  const VU low = hn::Set(du, 0xFFFFFFFFu);
+  first = hn::Or(hn::ShiftLeft<32>(c0), hn::And(c1, low));
+  second = hn::Or(hn::ShiftLeft<32>(c2), hn::And(c3, low));
+}
+
+// The streams of Lanes(DF) consecutive trials, with the draws of TrialStream.
+class VectorStream {
+ public:
+  VectorStream(std::uint64_t seed, std::uint64_t firstTrial, const ZigguratTables& tables)
+      : seed_(seed), keys_(seed), tables_(&tables) {
+    const DU du;
+    s_.stream = hn::Iota(du, firstTrial);
+    s_.next = hn::Zero(du);
+    s_.size = hn::Zero(du);
+    s_.q0 = s_.q1 = s_.q2 = s_.q3 = hn::Zero(du);
+  }
+
+  HWY_INLINE VU bits() {
+    const DU du;
+    if (HWY_UNLIKELY(!hn::AllFalse(du, hn::Eq(s_.size, hn::Zero(du))))) refill();
+    const VU word = s_.q0;
+    s_.q0 = s_.q1;
+    s_.q1 = s_.q2;
+    s_.q2 = s_.q3;
+    s_.size = hn::Sub(s_.size, hn::Set(du, 1));
+    return word;
+  }
+
+  // uniformFromWords: 52 bits, never 0 or 1.
+  HWY_INLINE VF uniform() {
+    const DF df;
+    const DI di;
+    const VF bits52 = hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<12>(bits())));
+    return hn::Mul(hn::Add(bits52, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52));
+  }
+
+  // zigguratNormal.
+  HWY_INLINE VF normal() {
+    const DF df;
+    const DU du;
+    const DI di;
+    const VU word = bits();
+    const VI layer = hn::BitCast(di, hn::And(word, hn::Set(du, 0xFF)));
+    const VF bits53 = hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(word)));
+    const VF u = hn::Sub(hn::Mul(hn::Add(bits53, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52)),
+                         hn::Set(df, 1.0));
+    const VF ratio = hn::GatherIndex(df, tables_->ratio, layer);
+    const VF edge = hn::GatherIndex(df, tables_->x, layer);
+    VF g = hn::Mul(u, edge);
+    const MF inside = hn::Lt(hn::Abs(u), ratio);
+    if (HWY_UNLIKELY(!hn::AllTrue(df, inside))) g = slowNormals(hn::Not(inside), layer, u, g);
+    return g;
+  }
+
+  // chiSquareVariate for degrees >= 2 (shape >= 1: no boost).
+  HWY_INLINE VF chiSquare(const ChiSquareConstants& k) {
+    const DF df;
+    const State before = s_;
+    const VF x = normal();
+    const VF one = hn::Set(df, 1.0);
+    VF v = hn::Add(one, hn::Mul(hn::Set(df, k.c), x));
+    const MF retry = hn::Le(v, hn::Zero(df));
+    v = hn::Mul(hn::Mul(v, v), v);
+    const VF u = uniform();
+    const VF x2 = hn::Mul(x, x);
+    const MF squeeze = hn::Lt(u, hn::Sub(one, hn::Mul(hn::Mul(hn::Set(df, 0.0331), x2), x2)));
+    VF result = hn::Mul(hn::Set(df, 2.0), hn::Mul(hn::Set(df, k.d), v));
+    const MF accepted = hn::AndNot(retry, squeeze);
+    if (HWY_UNLIKELY(!hn::AllTrue(df, accepted)))
+      result = redrawChiSquares(hn::Not(accepted), before, k.degrees, result);
+    return result;
+  }
+
+ private:
+  struct State {
+    VU q0, q1, q2, q3;  // queued words, q0 first
+    VU size;            // words queued
+    VU next;            // the next Philox block
+    VU stream;          // the trial
+  };
+
+  // Appends one block to every queue with room for it (at least the empty ones).
+  HWY_NOINLINE void refill() {
+    const DU du;
+    VU first, second;
+    philoxBlocks(s_.next, s_.stream, keys_, first, second);
+    const VU zero = hn::Zero(du), one = hn::Set(du, 1), two = hn::Set(du, 2);
+    const MU at0 = hn::Eq(s_.size, zero), at1 = hn::Eq(s_.size, one), at2 = hn::Eq(s_.size, two);
+    s_.q0 = hn::IfThenElse(at0, first, s_.q0);
+    s_.q1 = hn::IfThenElse(at0, second, hn::IfThenElse(at1, first, s_.q1));
+    s_.q2 = hn::IfThenElse(at1, second, hn::IfThenElse(at2, first, s_.q2));
+    s_.q3 = hn::IfThenElse(at2, second, s_.q3);
+    const MU room = hn::Or(at0, hn::Or(at1, at2));
+    s_.next = hn::Add(s_.next, hn::IfThenElseZero(room, one));
+    s_.size = hn::Add(s_.size, hn::IfThenElseZero(room, two));
+  }
+
+  // Runs f(lane, stream) on each lane of `lanes` with that lane's stream as a LaneStream, and
+  // takes the lane's stream state back afterwards.
+  template <class F>
+  HWY_NOINLINE void forLanes(MF lanes, F&& f) {
+    const DF df;
+    const DU du;
+    HWY_ALIGN std::uint64_t q[4][kMaxLanes], size[kMaxLanes], next[kMaxLanes], stream[kMaxLanes];
+    HWY_ALIGN std::uint64_t selected[kMaxLanes];
+    hn::Store(s_.q0, du, q[0]);
+    hn::Store(s_.q1, du, q[1]);
+    hn::Store(s_.q2, du, q[2]);
+    hn::Store(s_.q3, du, q[3]);
+    hn::Store(s_.size, du, size);
+    hn::Store(s_.next, du, next);
+    hn::Store(s_.stream, du, stream);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
+    for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane) {
+      if (selected[lane] == 0) continue;
+      LaneStream one;
+      one.seed = seed_;
+      one.stream = stream[lane];
+      one.next = next[lane];
+      one.size = static_cast<int>(size[lane]);
+      for (int i = 0; i < 4; ++i)
+        one.words[i] = q[i][lane];
+      one.tables = tables_;
+      f(lane, one);
+      for (int i = 0; i < 4; ++i)
+        q[i][lane] = one.words[i];
+      size[lane] = static_cast<std::uint64_t>(one.size);
+      next[lane] = one.next;
+    }
+    s_.q0 = hn::Load(du, q[0]);
+    s_.q1 = hn::Load(du, q[1]);
+    s_.q2 = hn::Load(du, q[2]);
+    s_.q3 = hn::Load(du, q[3]);
+    s_.size = hn::Load(du, size);
+    s_.next = hn::Load(du, next);
+  }
+
+  // The lanes outside their layer's rectangle: the rest of zigguratNormal, per lane.
+  HWY_NOINLINE VF slowNormals(MF lanes, VI layer, VF u, VF g) {
+    const DF df;
+    const DI di;
+    HWY_ALIGN std::int64_t layers[kMaxLanes];
+    HWY_ALIGN double us[kMaxLanes], values[kMaxLanes];
+    hn::Store(layer, di, layers);
+    hn::Store(u, df, us);
+    hn::Store(g, df, values);
+    forLanes(lanes, [&](std::size_t lane, LaneStream& stream) {
+      double x = zigguratSlowPath(stream, *tables_, static_cast<int>(layers[lane]), us[lane]);
+      if (!(x == x)) x = zigguratNormal(stream, *tables_);  // rejected: draw again
+      values[lane] = x;
+    });
+    return hn::Load(df, values);
+  }
+
+  // The lanes whose first Marsaglia–Tsang try was not accepted at once: back to their state
+  // before the variate, then chiSquareVariate.
+  HWY_NOINLINE VF redrawChiSquares(MF lanes, const State& before, double degrees, VF result) {
+    const DF df;
+    const MU rewind = hn::RebindMask(DU(), lanes);
+    s_.q0 = hn::IfThenElse(rewind, before.q0, s_.q0);
+    s_.q1 = hn::IfThenElse(rewind, before.q1, s_.q1);
+    s_.q2 = hn::IfThenElse(rewind, before.q2, s_.q2);
+    s_.q3 = hn::IfThenElse(rewind, before.q3, s_.q3);
+    s_.size = hn::IfThenElse(rewind, before.size, s_.size);
+    s_.next = hn::IfThenElse(rewind, before.next, s_.next);
+    HWY_ALIGN double values[kMaxLanes];
+    hn::Store(result, df, values);
+    forLanes(lanes, [&](std::size_t lane, LaneStream& stream) {
+      values[lane] = chiSquareVariate(stream, degrees);
+    });
+    return hn::Load(df, values);
+  }
+
+  std::uint64_t seed_;
+  PhiloxKeys keys_;
+  const ZigguratTables* tables_;
+  State s_;
+};
+
+// exponentialFeatureTerm for models with real coefficients only (factor 1, or ½(1 + e^{-2|l|})
+// for the antithetic pair), then EnvelopeSum::add.
+struct VectorFeatureSum {
+  VF maxEnvelope, scaled;
+
+  VectorFeatureSum() {
+    const DF df;
+    maxEnvelope = hn::Set(df, -std::numeric_limits<double>::infinity());
+    scaled = hn::Zero(df);
+  }
+
+  HWY_INLINE void addFeature(const ExponentialFeatureModel& m, VF onSum, VF onDifference,
+                             VF normSquared) {
+    const DF df;
+    const VF quadraticRe = hn::Mul(hn::Set(df, m.alphaRe), normSquared);
+    const VF linearRe =
+        hn::Add(hn::Mul(hn::Set(df, m.sumRe), onSum), hn::Mul(hn::Set(df, m.diffRe), onDifference));
+    if (!m.antithetic) {
+      add(hn::Add(quadraticRe, linearRe), hn::Set(df, 1.0));
+      return;
+    }
+    const VF magnitude = hn::Abs(linearRe);
+    const VF small = Exp(hn::Mul(hn::Set(df, -2.0), magnitude));
+    add(hn::Add(quadraticRe, magnitude),
+        hn::Mul(hn::Set(df, 0.5), hn::Add(hn::Set(df, 1.0), small)));
+  }
+
+  HWY_INLINE void add(VF envelope, VF factor) {
+    const DF df;
+    const MF skip = hn::Or(hn::Eq(factor, hn::Zero(df)),
+                           hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity())));
+    const MF larger = hn::Gt(envelope, maxEnvelope);
+    const VF e =
+        Exp(hn::IfThenElse(larger, hn::Sub(maxEnvelope, envelope), hn::Sub(envelope, maxEnvelope)));
+    const VF grown = hn::IfThenElse(larger, hn::Add(hn::Mul(scaled, e), factor),
+                                    hn::Add(scaled, hn::Mul(factor, e)));
+    scaled = hn::IfThenElse(skip, scaled, grown);
+    maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
+  }
+};
+
+// The projections of one feature on the pair (the common lines of fastIidTrial and
+// addBlockFeatures).
+struct PairCoordinates {
+  VF sum1, sum2, diff1, diff2;
+  explicit PairCoordinates(const FastTrialSpec& s) {
+    const DF df;
+    sum1 = hn::Set(df, s.sum1);
+    sum2 = hn::Set(df, s.sum2);
+    diff1 = hn::Set(df, s.diff1);
+    diff2 = hn::Set(df, s.diff2);
+  }
+  HWY_INLINE VF onSum(VF c1, VF c2) const { return hn::Add(hn::Mul(sum1, c1), hn::Mul(sum2, c2)); }
+  HWY_INLINE VF onDifference(VF c1, VF c2) const {
+    return hn::Add(hn::Mul(diff1, c1), hn::Mul(diff2, c2));
+  }
+};
+
+// fastIidTrial.
+void iidTrials(const FastTrialSpec& s, VectorStream& rng, VectorFeatureSum& total) {
+  const DF df;
+  const bool needsNorm = s.model.needsNormSquared();
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const double restDegrees = s.dimension - axes;
+  const ChiSquareConstants rest(restDegrees > 0 ? restDegrees : 2.0);
+  const PairCoordinates pair(s);
+  const VF zero = hn::Zero(df);
+  for (std::int64_t j = 0; j < s.features; ++j) {
+    const VF g1 = rng.normal();
+    const VF g2 = axes == 2 ? rng.normal() : zero;
+    VF normSquared = zero;
+    if (needsNorm) {
+      const VF chi = restDegrees > 0 ? rng.chiSquare(rest) : zero;
+      normSquared = hn::Add(hn::Add(hn::Mul(g1, g1), hn::Mul(g2, g2)), chi);
+    }
+    total.addFeature(s.model, pair.onSum(g1, g2), pair.onDifference(g1, g2), normSquared);
+  }
+}
+
+// randomFrame: a (and b when planar), d vectors each, lane-interleaved.
+void randomFrame(VectorStream& rng, int d, bool planar, double* a, double* b) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  VF aa = hn::Zero(df);
+  for (int i = 0; i < d; ++i) {
+    const VF g = rng.normal();
+    hn::StoreU(g, df, a + i * n);
+    aa = hn::Add(aa, hn::Mul(g, g));
+  }
+  const VF inverse = hn::Div(hn::Set(df, 1.0), hn::Sqrt(aa));
+  for (int i = 0; i < d; ++i)
+    hn::StoreU(hn::Mul(hn::LoadU(df, a + i * n), inverse), df, a + i * n);
+  if (!planar) return;
+  for (int i = 0; i < d; ++i)
+    hn::StoreU(rng.normal(), df, b + i * n);
+  for (int pass = 0; pass < 2; ++pass) {
+    VF ab = hn::Zero(df);
+    for (int i = 0; i < d; ++i)
+      ab = hn::Add(ab, hn::Mul(hn::LoadU(df, a + i * n), hn::LoadU(df, b + i * n)));
+    for (int i = 0; i < d; ++i)
+      hn::StoreU(hn::Sub(hn::LoadU(df, b + i * n), hn::Mul(ab, hn::LoadU(df, a + i * n))), df,
+                 b + i * n);
+  }
+  VF bb = hn::Zero(df);
+  for (int i = 0; i < d; ++i) {
+    const VF v = hn::LoadU(df, b + i * n);
+    bb = hn::Add(bb, hn::Mul(v, v));
+  }
+  const VF scale = hn::Div(hn::Set(df, 1.0), hn::Sqrt(bb));
+  for (int i = 0; i < d; ++i)
+    hn::StoreU(hn::Mul(hn::LoadU(df, b + i * n), scale), df, b + i * n);
+}
+
+// applySimplexRows.
+void applySimplexRows(double* a, int d) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  VF head = hn::Zero(df);
+  for (int j = 0; j + 1 < d; ++j)
+    head = hn::Add(head, hn::LoadU(df, a + j * n));
+  const double dm1 = d - 1.0;
+  const VF c1 = hn::Set(df, std::sqrt(d / dm1));
+  const VF c2 = hn::Set(df, (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1)));
+  const VF shift = hn::Mul(c2, head);
+  for (int j = 0; j + 1 < d; ++j)
+    hn::StoreU(hn::Sub(hn::Mul(c1, hn::LoadU(df, a + j * n)), shift), df, a + j * n);
+  hn::StoreU(hn::Div(head, hn::Set(df, std::sqrt(dm1))), df, a + (d - 1) * n);
+}
+
+// fastBlockTrial. scratch: 2 d Lanes(DF) doubles.
+void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream& rng, double* scratch,
+                 VectorFeatureSum& total) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  const int d = s.dimension;
+  const bool planar = usesSecondAxis(s);
+  double* a = scratch;
+  double* b = scratch + static_cast<std::size_t>(d) * n;
+  const ChiSquareConstants norms(d);
+  const PairCoordinates pair(s);
+  const VF zero = hn::Zero(df);
+  for (std::int64_t start = 0; start < s.features; start += d) {
+    const std::int64_t rows = s.features - start < d ? s.features - start : d;
+    randomFrame(rng, d, planar, a, b);
+    if (geometry == BlockGeometry::Simplex) {
+      applySimplexRows(a, d);
+      if (planar) applySimplexRows(b, d);
+    }
+    // addBlockFeatures.
+    for (std::int64_t i = 0; i < rows; ++i) {
+      const VF norm = hn::Sqrt(rng.chiSquare(norms));
+      const VF c1 = hn::Mul(norm, hn::LoadU(df, a + i * n));
+      const VF c2 = planar ? hn::Mul(norm, hn::LoadU(df, b + i * n)) : zero;
+      total.addFeature(s.model, pair.onSum(c1, c2), pair.onDifference(c1, c2), hn::Mul(norm, norm));
+    }
+  }
+}
+
+}  // namespace
+
+void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+               std::vector<double>& scratch) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  const FastTrialSpec& s = plan.spec();
+  if (plan.kind == FastTrialKind::Block)
+    scratch.resize(std::max(scratch.size(), 2 * static_cast<std::size_t>(s.dimension) * n));
+  HWY_ALIGN double maxEnvelope[kMaxLanes], scaled[kMaxLanes];
+  for (int start = 0; start < count; start += static_cast<int>(n)) {
+    VectorStream rng(s.seed, first + static_cast<std::uint64_t>(start), zigguratTables());
+    VectorFeatureSum total;
+    if (plan.kind == FastTrialKind::Block)
+      blockTrials(s, plan.geometry, rng, scratch.data(), total);
+    else
+      iidTrials(s, rng, total);
+    hn::Store(total.maxEnvelope, df, maxEnvelope);
+    hn::Store(total.scaled, df, scaled);
+    for (int lane = 0; lane < static_cast<int>(n) && start + lane < count; ++lane)
+      values[start + lane] = EnvelopeSum{maxEnvelope[lane], scaled[lane]}.result(s.logOffset);
+  }
+}
+
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  const DF df;
+  const auto n = static_cast<std::int64_t>(hn::Lanes(df));
+  const std::int64_t draws = fastTrialRandomDraws(plan);
+  const std::int64_t features = plan.spec().features;
+  const VF scale = hn::Set(df, plan.spec().sum1);
+  VF sum = hn::Zero(df);
+  for (std::int64_t start = 0; start < trials; start += n) {
+    VectorStream rng(plan.spec().seed, first + static_cast<std::uint64_t>(start), zigguratTables());
+    for (std::int64_t k = 0; k < draws; ++k) {
+      const VF g = rng.normal();
+      sum = hn::Add(sum, k < features ? Exp(hn::Mul(scale, g)) : g);
+    }
+  }
+  return hn::GetLane(hn::SumOfLanes(df, sum));
+}
+
+#endif  // HWY_TARGET == HWY_SCALAR
+
+std::int64_t TargetBits() {
+  return HWY_TARGET;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace rfscope
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace rfscope {
+
+HWY_EXPORT(RunTrials);
+HWY_EXPORT(CeilingKernel);
+HWY_EXPORT(TargetBits);
+
+bool simdComputesTrials(const FastTrialPlan& plan) {
+  const FastTrialSpec& s = plan.spec();
+  const ExponentialFeatureModel& m = s.model;
+  if (m.alphaIm != 0 || m.sumIm != 0 || m.diffIm != 0 || m.gammaIm != 0) return false;  // cosines
+  if (plan.kind == FastTrialKind::Block) return s.dimension >= 2;  // χ²_d with d >= 2
+  if (plan.kind != FastTrialKind::Iid) return false;
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const int rest = s.dimension - axes;
+  return !m.needsNormSquared() || rest <= 0 || rest >= 2;
+}
+
+void runFastTrialsSimd(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+                       std::vector<double>& scratch) {
+  HWY_DYNAMIC_DISPATCH(RunTrials)(plan, first, count, values, scratch);
+}
+
+std::string simdTargetName() {
+  return hwy::TargetName(HWY_DYNAMIC_DISPATCH(TargetBits)());
+}
+
+double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  return HWY_DYNAMIC_DISPATCH(CeilingKernel)(plan, first, trials);
+}
+
+}  // namespace rfscope
+#endif
