@@ -3,21 +3,27 @@
 //
 // Lanes are trials. Every lane follows its trial's scalar code exactly: the same Philox words in
 // the same order, the same operations in the same order (no fused multiply-add: the build turns
-// contraction off), reproducibleExp for e^x. The ziggurat and Marsaglia–Tsang draw a data-dependent
-// number of words, so a lane that leaves the common path is finished by the scalar code itself on
-// that lane's stream:
+// contraction off), reproducibleExp for e^x.
+// Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
+// filled with 16 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
+// so that one aligned load gives every lane its next word. A lane whose stream position is odd
+// keeps the second word of its last block aside (the spare) for the next fill.
+// Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words. A lane that
+// leaves the common path is finished by the scalar code itself (LaneStream: the lane's words in
+// the buffer, then its further Philox blocks), and its column of the buffer is then refilled
+// with the words that follow, so that all lanes read the same position again:
 //   - ziggurat: a lane outside its layer's rectangle (about 1% of draws) runs zigguratSlowPath and,
 //     if that rejects, a fresh zigguratNormal;
-//   - χ²: a lane whose first try is not accepted by the squeeze is rewound to the state it had
-//     before the variate and draws the whole variate with chiSquareVariate.
-// Each lane's stream is a queue of up to four 64-bit words (two Philox blocks) and the index of
-// its next block: in the common path every lane takes one word per draw; a queue that runs empty
-// is topped up with one Philox block per lane, computed for all lanes at once. The scalar code
-// sees the same words through LaneStream.
+//   - χ²: a lane whose try needs the logarithm test gets it vectorised (Highway's Log) where the
+//     outcome is certain by a wide margin, else from gammaTryAccepted itself; a rejected try, or
+//     v <= 0 (its uniform is given back), goes on as chiSquareVariate — a new call behaves exactly
+//     like the next try.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/montecarlo/simd_fast_trials.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
+
+#include <hwy/contrib/math/math-inl.h>  // after highway.h
 
 #include <algorithm>
 #include <cmath>
@@ -35,26 +41,32 @@
 #define RFSCOPE_SIMD_LANE_STREAM
 namespace rfscope::simd_detail {
 
-// One lane's stream for the scalar code: the words the vector code queued, then the lane's next
-// Philox blocks — the very sequence PhiloxStream(seed, trial) yields from that point.
+// Words per lane in the buffer of a vector of trials (even: whole Philox blocks).
+inline constexpr int kBufferWords = 32;
+
+// One lane's stream for the scalar code: its words in the buffer from position `index`, then its
+// spare word (if any) and its next Philox blocks — the very sequence PhiloxStream(seed, trial)
+// yields from that point.
 struct LaneStream {
-  std::uint64_t seed = 0, stream = 0, next = 0;
-  std::uint64_t words[4] = {};
-  int size = 0;
+  std::uint64_t* column = nullptr;  // the lane's first word in the buffer
+  std::size_t stride = 1;           // lanes
+  int index = 0;
+  std::uint64_t seed = 0, stream = 0;
+  std::uint64_t* next = nullptr;      // the lane's next Philox block
+  std::uint64_t* spare = nullptr;     // its spare word,
+  std::uint64_t* hasSpare = nullptr;  // when this is non-zero
   const ZigguratTables* tables = nullptr;
 
   std::uint64_t bits() {
-    if (size == 0) {
-      const philox4x32_ctr_t block = philoxBlock(seed, stream, next++);
-      words[0] = (static_cast<std::uint64_t>(block.v[0]) << 32) | block.v[1];
-      words[1] = (static_cast<std::uint64_t>(block.v[2]) << 32) | block.v[3];
-      size = 2;
+    if (index < kBufferWords) return column[static_cast<std::size_t>(index++) * stride];
+    if (*hasSpare != 0) {
+      *hasSpare = 0;
+      return *spare;
     }
-    const std::uint64_t word = words[0];
-    for (int i = 1; i < size; ++i)
-      words[i - 1] = words[i];
-    --size;
-    return word;
+    const philox4x32_ctr_t block = philoxBlock(seed, stream, (*next)++);
+    *spare = (static_cast<std::uint64_t>(block.v[2]) << 32) | block.v[3];
+    *hasSpare = ~std::uint64_t{0};
+    return (static_cast<std::uint64_t>(block.v[0]) << 32) | block.v[1];
   }
   double uniform() {
     const std::uint64_t word = bits();
@@ -62,6 +74,17 @@ struct LaneStream {
                             static_cast<std::uint32_t>(word));
   }
   double normal() { return zigguratNormal(*this, *tables); }
+
+  // Rewrites the lane's column from `position` on with its next words, so that the vector code
+  // reading from `position` continues the lane's stream.
+  void realign(int position) {
+    std::uint64_t following[kBufferWords];
+    const int count = kBufferWords - position;
+    for (int i = 0; i < count; ++i)
+      following[i] = bits();
+    for (int i = 0; i < count; ++i)
+      column[static_cast<std::size_t>(position + i) * stride] = following[i];
+  }
 };
 
 // The 10 round keys of Philox 4x32-10 under a seed (Random123's key schedule).
@@ -123,6 +146,7 @@ namespace {
 
 namespace hn = hwy::HWY_NAMESPACE;
 using simd_detail::ChiSquareConstants;
+using simd_detail::kBufferWords;
 using simd_detail::LaneStream;
 using simd_detail::PhiloxKeys;
 
@@ -150,11 +174,15 @@ HWY_INLINE VF Exp(VF x) {
   const VF k = hn::Sub(shifted, magic);
   const VF r =
       hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(df, e::kLn2Hi))), hn::Mul(k, hn::Set(df, e::kLn2Lo)));
-  VF p = hn::Set(df, e::kP10);
-  for (const double c :
-       {e::kP9, e::kP8, e::kP7, e::kP6, e::kP5, e::kP4, e::kP3, e::kP2, e::kP1, e::kP0})
-    p = hn::Add(hn::Mul(p, r), hn::Set(df, c));
-  const VF y = hn::Add(hn::Set(df, 1.0), hn::Add(r, hn::Mul(hn::Mul(r, r), p)));
+  const VF r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2), r8 = hn::Mul(r4, r4);
+  const auto term = [&](double c0, double c1) {  // c0 + c1 r
+    return hn::Add(hn::Set(df, c0), hn::Mul(hn::Set(df, c1), r));
+  };
+  const VF p03 = hn::Add(term(e::kP0, e::kP1), hn::Mul(term(e::kP2, e::kP3), r2));
+  const VF p47 = hn::Add(term(e::kP4, e::kP5), hn::Mul(term(e::kP6, e::kP7), r2));
+  const VF p810 = hn::Add(term(e::kP8, e::kP9), hn::Mul(hn::Set(df, e::kP10), r2));
+  const VF p = hn::Add(hn::Add(p03, hn::Mul(p47, r4)), hn::Mul(p810, r8));
+  const VF y = hn::Add(hn::Set(df, 1.0), hn::Add(r, hn::Mul(r2, p)));
   const VI exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
   const VI half = hn::ShiftRight<1>(exponent);
   const VI bias = hn::Set(di, 1023);
@@ -191,21 +219,16 @@ class VectorStream {
   VectorStream(std::uint64_t seed, std::uint64_t firstTrial, const ZigguratTables& tables)
       : seed_(seed), keys_(seed), tables_(&tables) {
     const DU du;
-    s_.stream = hn::Iota(du, firstTrial);
-    s_.next = hn::Zero(du);
-    s_.size = hn::Zero(du);
-    s_.q0 = s_.q1 = s_.q2 = s_.q3 = hn::Zero(du);
+    hn::Store(hn::Iota(du, firstTrial), du, stream_);
+    hn::Store(hn::Zero(du), du, next_);
+    hn::Store(hn::Zero(du), du, spare_);
+    hn::Store(hn::Zero(du), du, hasSpare_);
   }
 
   HWY_INLINE VU bits() {
     const DU du;
-    if (HWY_UNLIKELY(!hn::AllFalse(du, hn::Eq(s_.size, hn::Zero(du))))) refill();
-    const VU word = s_.q0;
-    s_.q0 = s_.q1;
-    s_.q1 = s_.q2;
-    s_.q2 = s_.q3;
-    s_.size = hn::Sub(s_.size, hn::Set(du, 1));
-    return word;
+    if (HWY_UNLIKELY(position_ == kBufferWords)) fill();
+    return hn::Load(du, buffer_ + static_cast<std::size_t>(position_++) * hn::Lanes(du));
   }
 
   // uniformFromWords: 52 bits, never 0 or 1.
@@ -237,7 +260,6 @@ class VectorStream {
   // chiSquareVariate for degrees >= 2 (shape >= 1: no boost).
   HWY_INLINE VF chiSquare(const ChiSquareConstants& k) {
     const DF df;
-    const State before = s_;
     const VF x = normal();
     const VF one = hn::Set(df, 1.0);
     VF v = hn::Add(one, hn::Mul(hn::Set(df, k.c), x));
@@ -246,75 +268,59 @@ class VectorStream {
     const VF u = uniform();
     const VF x2 = hn::Mul(x, x);
     const MF squeeze = hn::Lt(u, hn::Sub(one, hn::Mul(hn::Mul(hn::Set(df, 0.0331), x2), x2)));
-    VF result = hn::Mul(hn::Set(df, 2.0), hn::Mul(hn::Set(df, k.d), v));
+    const VF result = hn::Mul(hn::Set(df, 2.0), hn::Mul(hn::Set(df, k.d), v));
     const MF accepted = hn::AndNot(retry, squeeze);
     if (HWY_UNLIKELY(!hn::AllTrue(df, accepted)))
-      result = redrawChiSquares(hn::Not(accepted), before, k.degrees, result);
+      return chiSquareBeyondSqueeze(k, accepted, retry, x, v, u, result);
     return result;
   }
 
  private:
-  struct State {
-    VU q0, q1, q2, q3;  // queued words, q0 first
-    VU size;            // words queued
-    VU next;            // the next Philox block
-    VU stream;          // the trial
-  };
-
-  // Appends one block to every queue with room for it (at least the empty ones).
-  HWY_NOINLINE void refill() {
+  // Fills the whole buffer with the lanes' next words.
+  HWY_NOINLINE void fill() {
     const DU du;
-    VU first, second;
-    philoxBlocks(s_.next, s_.stream, keys_, first, second);
-    const VU zero = hn::Zero(du), one = hn::Set(du, 1), two = hn::Set(du, 2);
-    const MU at0 = hn::Eq(s_.size, zero), at1 = hn::Eq(s_.size, one), at2 = hn::Eq(s_.size, two);
-    s_.q0 = hn::IfThenElse(at0, first, s_.q0);
-    s_.q1 = hn::IfThenElse(at0, second, hn::IfThenElse(at1, first, s_.q1));
-    s_.q2 = hn::IfThenElse(at1, second, hn::IfThenElse(at2, first, s_.q2));
-    s_.q3 = hn::IfThenElse(at2, second, s_.q3);
-    const MU room = hn::Or(at0, hn::Or(at1, at2));
-    s_.next = hn::Add(s_.next, hn::IfThenElseZero(room, one));
-    s_.size = hn::Add(s_.size, hn::IfThenElseZero(room, two));
+    const std::size_t n = hn::Lanes(du);
+    const VU stream = hn::Load(du, stream_);
+    VU next = hn::Load(du, next_);
+    VU carry = hn::Load(du, spare_);
+    const MU odd = hn::Ne(hn::Load(du, hasSpare_), hn::Zero(du));
+    for (int i = 0; i < kBufferWords; i += 2) {
+      VU first, second;
+      philoxBlocks(next, stream, keys_, first, second);
+      next = hn::Add(next, hn::Set(du, 1));
+      hn::Store(hn::IfThenElse(odd, carry, first), du, buffer_ + i * n);
+      hn::Store(hn::IfThenElse(odd, first, second), du, buffer_ + (i + 1) * n);
+      carry = hn::IfThenElse(odd, second, carry);
+    }
+    hn::Store(next, du, next_);
+    hn::Store(carry, du, spare_);
+    position_ = 0;
   }
 
-  // Runs f(lane, stream) on each lane of `lanes` with that lane's stream as a LaneStream, and
-  // takes the lane's stream state back afterwards.
+  // Runs f(lane, stream) for each lane of `lanes`, its LaneStream starting `back[lane]` words
+  // before the current position; then realigns the lane's column.
   template <class F>
-  HWY_NOINLINE void forLanes(MF lanes, F&& f) {
-    const DF df;
+  HWY_NOINLINE void forLanes(MF lanes, MF back, F&& f) {
     const DU du;
-    HWY_ALIGN std::uint64_t q[4][kMaxLanes], size[kMaxLanes], next[kMaxLanes], stream[kMaxLanes];
-    HWY_ALIGN std::uint64_t selected[kMaxLanes];
-    hn::Store(s_.q0, du, q[0]);
-    hn::Store(s_.q1, du, q[1]);
-    hn::Store(s_.q2, du, q[2]);
-    hn::Store(s_.q3, du, q[3]);
-    hn::Store(s_.size, du, size);
-    hn::Store(s_.next, du, next);
-    hn::Store(s_.stream, du, stream);
+    const std::size_t n = hn::Lanes(du);
+    HWY_ALIGN std::uint64_t selected[kMaxLanes], stepBack[kMaxLanes];
     hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
-    for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane) {
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, back)), du, stepBack);
+    for (std::size_t lane = 0; lane < n; ++lane) {
       if (selected[lane] == 0) continue;
-      LaneStream one;
-      one.seed = seed_;
-      one.stream = stream[lane];
-      one.next = next[lane];
-      one.size = static_cast<int>(size[lane]);
-      for (int i = 0; i < 4; ++i)
-        one.words[i] = q[i][lane];
-      one.tables = tables_;
-      f(lane, one);
-      for (int i = 0; i < 4; ++i)
-        q[i][lane] = one.words[i];
-      size[lane] = static_cast<std::uint64_t>(one.size);
-      next[lane] = one.next;
+      LaneStream stream;
+      stream.column = buffer_ + lane;
+      stream.stride = n;
+      stream.index = position_ - (stepBack[lane] != 0 ? 1 : 0);
+      stream.seed = seed_;
+      stream.stream = stream_[lane];
+      stream.next = next_ + lane;
+      stream.spare = spare_ + lane;
+      stream.hasSpare = hasSpare_ + lane;
+      stream.tables = tables_;
+      f(lane, stream);
+      stream.realign(position_);
     }
-    s_.q0 = hn::Load(du, q[0]);
-    s_.q1 = hn::Load(du, q[1]);
-    s_.q2 = hn::Load(du, q[2]);
-    s_.q3 = hn::Load(du, q[3]);
-    s_.size = hn::Load(du, size);
-    s_.next = hn::Load(du, next);
   }
 
   // The lanes outside their layer's rectangle: the rest of zigguratNormal, per lane.
@@ -326,7 +332,7 @@ class VectorStream {
     hn::Store(layer, di, layers);
     hn::Store(u, df, us);
     hn::Store(g, df, values);
-    forLanes(lanes, [&](std::size_t lane, LaneStream& stream) {
+    forLanes(lanes, hn::FirstN(df, 0), [&](std::size_t lane, LaneStream& stream) {
       double x = zigguratSlowPath(stream, *tables_, static_cast<int>(layers[lane]), us[lane]);
       if (!(x == x)) x = zigguratNormal(stream, *tables_);  // rejected: draw again
       values[lane] = x;
@@ -334,21 +340,35 @@ class VectorStream {
     return hn::Load(df, values);
   }
 
-  // The lanes whose first Marsaglia–Tsang try was not accepted at once: back to their state
-  // before the variate, then chiSquareVariate.
-  HWY_NOINLINE VF redrawChiSquares(MF lanes, const State& before, double degrees, VF result) {
+  // The lanes whose try the squeeze did not accept (see the top of the file).
+  HWY_NOINLINE VF chiSquareBeyondSqueeze(const ChiSquareConstants& k, MF accepted, MF retry, VF x,
+                                         VF v, VF u, VF result) {
     const DF df;
-    const MU rewind = hn::RebindMask(DU(), lanes);
-    s_.q0 = hn::IfThenElse(rewind, before.q0, s_.q0);
-    s_.q1 = hn::IfThenElse(rewind, before.q1, s_.q1);
-    s_.q2 = hn::IfThenElse(rewind, before.q2, s_.q2);
-    s_.q3 = hn::IfThenElse(rewind, before.q3, s_.q3);
-    s_.size = hn::IfThenElse(rewind, before.size, s_.size);
-    s_.next = hn::IfThenElse(rewind, before.next, s_.next);
-    HWY_ALIGN double values[kMaxLanes];
+    const MF tested = hn::Not(hn::Or(accepted, retry));
+    // The logarithm test (gammaTryAccepted), trusted only where its two sides differ by far more
+    // than Highway's and the C library's logarithms can: then both decide alike.
+    const VF x2 = hn::Mul(x, x);
+    const VF safeV = hn::IfThenElse(tested, v, hn::Set(df, 1.0));
+    const VF left = hn::Log(df, u);
+    const VF right = hn::Add(
+        hn::Mul(hn::Set(df, 0.5), x2),
+        hn::Mul(hn::Set(df, k.d), hn::Add(hn::Sub(hn::Set(df, 1.0), safeV), hn::Log(df, safeV))));
+    const VF margin = hn::Mul(hn::Set(df, 1e-9), hn::Add(hn::Set(df, 1.0), hn::Abs(right)));
+    const MF surelyAccepted = hn::And(tested, hn::Lt(hn::Add(left, margin), right));
+    const MF scalar = hn::Not(hn::Or(accepted, surelyAccepted));
+    if (hn::AllFalse(df, scalar)) return result;
+    HWY_ALIGN double xs[kMaxLanes], vs[kMaxLanes], us[kMaxLanes], values[kMaxLanes];
+    HWY_ALIGN std::uint64_t retries[kMaxLanes];
+    const DU du;
+    hn::Store(x, df, xs);
+    hn::Store(v, df, vs);
+    hn::Store(u, df, us);
     hn::Store(result, df, values);
-    forLanes(lanes, [&](std::size_t lane, LaneStream& stream) {
-      values[lane] = chiSquareVariate(stream, degrees);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, retry)), du, retries);
+    // v <= 0: the try ended before its uniform, which the lane gets back.
+    forLanes(scalar, retry, [&](std::size_t lane, LaneStream& stream) {
+      if (retries[lane] == 0 && gammaTryAccepted(xs[lane], vs[lane], us[lane], k.d)) return;
+      values[lane] = chiSquareVariate(stream, k.degrees);
     });
     return hn::Load(df, values);
   }
@@ -356,7 +376,12 @@ class VectorStream {
   std::uint64_t seed_;
   PhiloxKeys keys_;
   const ZigguratTables* tables_;
-  State s_;
+  int position_ = kBufferWords;  // the next word of every lane (kBufferWords: fill first)
+  HWY_ALIGN std::uint64_t buffer_[kBufferWords * kMaxLanes];  // word i of lane l: [i n + l]
+  HWY_ALIGN std::uint64_t stream_[kMaxLanes];                 // the lane's trial
+  HWY_ALIGN std::uint64_t next_[kMaxLanes];      // its next Philox block after the buffer
+  HWY_ALIGN std::uint64_t spare_[kMaxLanes];     // its spare word,
+  HWY_ALIGN std::uint64_t hasSpare_[kMaxLanes];  // when this is non-zero
 };
 
 // exponentialFeatureTerm for models with real coefficients only (factor 1, or ½(1 + e^{-2|l|})
