@@ -5,7 +5,7 @@
 // the same order, the same operations in the same order (no fused multiply-add: the build turns
 // contraction off), reproducibleExp for e^x.
 // Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
-// filled with 16 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
+// filled with 8 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
 // so that one aligned load gives every lane its next word. A lane whose stream position is odd
 // keeps the second word of its last block aside (the spare) for the next fill.
 // Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words. A lane that
@@ -42,7 +42,7 @@
 namespace rfscope::simd_detail {
 
 // Words per lane in the buffer of a vector of trials (even: whole Philox blocks).
-inline constexpr int kBufferWords = 32;
+inline constexpr int kBufferWords = 16;
 
 // One lane's stream for the scalar code: its words in the buffer from position `index`, then its
 // spare word (if any) and its next Philox blocks — the very sequence PhiloxStream(seed, trial)
@@ -57,7 +57,7 @@ struct LaneStream {
   std::uint64_t* hasSpare = nullptr;  // when this is non-zero
   const ZigguratTables* tables = nullptr;
 
-  std::uint64_t bits() {
+  RFSCOPE_FORCE_INLINE std::uint64_t bits() {
     if (index < kBufferWords) return column[static_cast<std::size_t>(index++) * stride];
     if (*hasSpare != 0) {
       *hasSpare = 0;
@@ -78,6 +78,16 @@ struct LaneStream {
   // Rewrites the lane's column from `position` on with its next words, so that the vector code
   // reading from `position` continues the lane's stream.
   void realign(int position) {
+    const int taken = index - position;         // words taken beyond the vector code's
+    if (taken >= 0 && index <= kBufferWords) {  // the usual case: shift, then top up
+      for (int i = position; i + taken < kBufferWords; ++i)
+        column[static_cast<std::size_t>(i) * stride] =
+            column[static_cast<std::size_t>(i + taken) * stride];
+      index = kBufferWords;
+      for (int i = kBufferWords - taken; i < kBufferWords; ++i)
+        column[static_cast<std::size_t>(i) * stride] = bits();
+      return;
+    }
     std::uint64_t following[kBufferWords];
     const int count = kBufferWords - position;
     for (int i = 0; i < count; ++i)
@@ -385,32 +395,62 @@ class VectorStream {
 };
 
 // exponentialFeatureTerm for models with real coefficients only (factor 1, or ½(1 + e^{-2|l|})
-// for the antithetic pair), then EnvelopeSum::add.
-struct VectorFeatureSum {
+// for the antithetic pair), then EnvelopeSum::add. Terms that are exactly ±0 for the plan (a zero
+// coefficient, or the second frame coordinate where a feature has none) are left out, and a
+// factor of 1 is not multiplied: that changes no value, at most the sign of a zero envelope,
+// which neither e^x nor a comparison can tell apart.
+class VectorFeatureSum {
+ public:
   VF maxEnvelope, scaled;
 
-  VectorFeatureSum() {
+  // secondAxis: whether features have a second frame coordinate c2.
+  VectorFeatureSum(const FastTrialSpec& s, bool secondAxis)
+      : quadratic_(s.model.alphaRe != 0),
+        onSum_(s.model.sumRe != 0),
+        onDifference_(s.model.diffRe != 0),
+        sum2_(secondAxis && s.sum2 != 0),
+        diff2_(secondAxis && s.diff2 != 0),
+        unitSum_(s.model.sumRe == 1),
+        antithetic_(s.model.antithetic) {
     const DF df;
     maxEnvelope = hn::Set(df, -std::numeric_limits<double>::infinity());
     scaled = hn::Zero(df);
+    alpha_ = hn::Set(df, s.model.alphaRe);
+    sumRe_ = hn::Set(df, s.model.sumRe);
+    diffRe_ = hn::Set(df, s.model.diffRe);
+    sum1_ = hn::Set(df, s.sum1);
+    sum2v_ = hn::Set(df, s.sum2);
+    diff1_ = hn::Set(df, s.diff1);
+    diff2v_ = hn::Set(df, s.diff2);
   }
 
-  HWY_INLINE void addFeature(const ExponentialFeatureModel& m, VF onSum, VF onDifference,
-                             VF normSquared) {
+  // The feature with frame coordinates (c1, c2) and |ω|².
+  HWY_INLINE void addFeature(VF c1, VF c2, VF normSquared) {
     const DF df;
-    const VF quadraticRe = hn::Mul(hn::Set(df, m.alphaRe), normSquared);
-    const VF linearRe =
-        hn::Add(hn::Mul(hn::Set(df, m.sumRe), onSum), hn::Mul(hn::Set(df, m.diffRe), onDifference));
-    if (!m.antithetic) {
-      add(hn::Add(quadraticRe, linearRe), hn::Set(df, 1.0));
+    // linearRe = β_p ωᵀ(x+y) + β_q ωᵀ(x-y), ωᵀ(x+y) = sum1 c1 + sum2 c2, ωᵀ(x-y) likewise.
+    VF linear = hn::Zero(df);
+    if (onSum_) {
+      VF onSum = hn::Mul(sum1_, c1);
+      if (sum2_) onSum = hn::Add(onSum, hn::Mul(sum2v_, c2));
+      linear = unitSum_ ? onSum : hn::Mul(sumRe_, onSum);
+    }
+    if (onDifference_) {
+      VF onDifference = hn::Mul(diff1_, c1);
+      if (diff2_) onDifference = hn::Add(onDifference, hn::Mul(diff2v_, c2));
+      const VF term = hn::Mul(diffRe_, onDifference);
+      linear = onSum_ ? hn::Add(linear, term) : term;
+    }
+    if (!antithetic_) {
+      addUnit(quadratic_ ? hn::Add(hn::Mul(alpha_, normSquared), linear) : linear);
       return;
     }
-    const VF magnitude = hn::Abs(linearRe);
+    const VF magnitude = hn::Abs(linear);
     const VF small = Exp(hn::Mul(hn::Set(df, -2.0), magnitude));
-    add(hn::Add(quadraticRe, magnitude),
+    add(quadratic_ ? hn::Add(hn::Mul(alpha_, normSquared), magnitude) : magnitude,
         hn::Mul(hn::Set(df, 0.5), hn::Add(hn::Set(df, 1.0), small)));
   }
 
+ private:
   HWY_INLINE void add(VF envelope, VF factor) {
     const DF df;
     const MF skip = hn::Or(hn::Eq(factor, hn::Zero(df)),
@@ -423,78 +463,93 @@ struct VectorFeatureSum {
     scaled = hn::IfThenElse(skip, scaled, grown);
     maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
   }
+
+  // add(envelope, 1).
+  HWY_INLINE void addUnit(VF envelope) {
+    const DF df;
+    const MF skip = hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity()));
+    const MF larger = hn::Gt(envelope, maxEnvelope);
+    const VF e =
+        Exp(hn::IfThenElse(larger, hn::Sub(maxEnvelope, envelope), hn::Sub(envelope, maxEnvelope)));
+    const VF grown =
+        hn::IfThenElse(larger, hn::Add(hn::Mul(scaled, e), hn::Set(df, 1.0)), hn::Add(scaled, e));
+    scaled = hn::IfThenElse(skip, scaled, grown);
+    maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
+  }
+
+  bool quadratic_, onSum_, onDifference_, sum2_, diff2_, unitSum_, antithetic_;
+  VF alpha_, sumRe_, diffRe_, sum1_, sum2v_, diff1_, diff2v_;
 };
 
-// The projections of one feature on the pair (the common lines of fastIidTrial and
-// addBlockFeatures).
-struct PairCoordinates {
-  VF sum1, sum2, diff1, diff2;
-  explicit PairCoordinates(const FastTrialSpec& s) {
-    const DF df;
-    sum1 = hn::Set(df, s.sum1);
-    sum2 = hn::Set(df, s.sum2);
-    diff1 = hn::Set(df, s.diff1);
-    diff2 = hn::Set(df, s.diff2);
-  }
-  HWY_INLINE VF onSum(VF c1, VF c2) const { return hn::Add(hn::Mul(sum1, c1), hn::Mul(sum2, c2)); }
-  HWY_INLINE VF onDifference(VF c1, VF c2) const {
-    return hn::Add(hn::Mul(diff1, c1), hn::Mul(diff2, c2));
-  }
-};
+// The kernels run kGroups vectors of trials side by side: their dependency chains (Philox rounds
+// excepted, e^x and the sums) interleave, which keeps the core busy while one waits.
+constexpr int kGroups = 2;
 
 // fastIidTrial.
-void iidTrials(const FastTrialSpec& s, VectorStream& rng, VectorFeatureSum& total) {
+void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* total) {
   const DF df;
   const bool needsNorm = s.model.needsNormSquared();
   const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
   const double restDegrees = s.dimension - axes;
   const ChiSquareConstants rest(restDegrees > 0 ? restDegrees : 2.0);
-  const PairCoordinates pair(s);
   const VF zero = hn::Zero(df);
   for (std::int64_t j = 0; j < s.features; ++j) {
-    const VF g1 = rng.normal();
-    const VF g2 = axes == 2 ? rng.normal() : zero;
-    VF normSquared = zero;
-    if (needsNorm) {
-      const VF chi = restDegrees > 0 ? rng.chiSquare(rest) : zero;
-      normSquared = hn::Add(hn::Add(hn::Mul(g1, g1), hn::Mul(g2, g2)), chi);
+    VF g1[kGroups], g2[kGroups], normSquared[kGroups];
+    for (int g = 0; g < kGroups; ++g) {
+      g1[g] = rng[g].normal();
+      g2[g] = axes == 2 ? rng[g].normal() : zero;
+      normSquared[g] = zero;
+      if (needsNorm) {
+        const VF chi = restDegrees > 0 ? rng[g].chiSquare(rest) : zero;
+        normSquared[g] = hn::Add(hn::Add(hn::Mul(g1[g], g1[g]), hn::Mul(g2[g], g2[g])), chi);
+      }
     }
-    total.addFeature(s.model, pair.onSum(g1, g2), pair.onDifference(g1, g2), normSquared);
+    for (int g = 0; g < kGroups; ++g)
+      total[g].addFeature(g1[g], g2[g], normSquared[g]);
   }
 }
 
-// randomFrame: a (and b when planar), d vectors each, lane-interleaved.
-void randomFrame(VectorStream& rng, int d, bool planar, double* a, double* b) {
+// randomFrame for each group: a[g] (and b[g] when planar), d vectors each.
+void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, double* const* b) {
   const DF df;
   const std::size_t n = hn::Lanes(df);
-  VF aa = hn::Zero(df);
-  for (int i = 0; i < d; ++i) {
-    const VF g = rng.normal();
-    hn::StoreU(g, df, a + i * n);
-    aa = hn::Add(aa, hn::Mul(g, g));
-  }
-  const VF inverse = hn::Div(hn::Set(df, 1.0), hn::Sqrt(aa));
+  VF aa[kGroups];
+  for (int g = 0; g < kGroups; ++g)
+    aa[g] = hn::Zero(df);
   for (int i = 0; i < d; ++i)
-    hn::StoreU(hn::Mul(hn::LoadU(df, a + i * n), inverse), df, a + i * n);
+    for (int g = 0; g < kGroups; ++g) {
+      const VF v = rng[g].normal();
+      hn::StoreU(v, df, a[g] + i * n);
+      aa[g] = hn::Add(aa[g], hn::Mul(v, v));
+    }
+  for (int g = 0; g < kGroups; ++g) {
+    const VF inverse = hn::Div(hn::Set(df, 1.0), hn::Sqrt(aa[g]));
+    for (int i = 0; i < d; ++i)
+      hn::StoreU(hn::Mul(hn::LoadU(df, a[g] + i * n), inverse), df, a[g] + i * n);
+  }
   if (!planar) return;
-  for (int i = 0; i < d; ++i)
-    hn::StoreU(rng.normal(), df, b + i * n);
-  for (int pass = 0; pass < 2; ++pass) {
-    VF ab = hn::Zero(df);
+  for (int g = 0; g < kGroups; ++g) {
+    double* const bg = b[g];
+    const double* const ag = a[g];
     for (int i = 0; i < d; ++i)
-      ab = hn::Add(ab, hn::Mul(hn::LoadU(df, a + i * n), hn::LoadU(df, b + i * n)));
+      hn::StoreU(rng[g].normal(), df, bg + i * n);
+    for (int pass = 0; pass < 2; ++pass) {
+      VF ab = hn::Zero(df);
+      for (int i = 0; i < d; ++i)
+        ab = hn::Add(ab, hn::Mul(hn::LoadU(df, ag + i * n), hn::LoadU(df, bg + i * n)));
+      for (int i = 0; i < d; ++i)
+        hn::StoreU(hn::Sub(hn::LoadU(df, bg + i * n), hn::Mul(ab, hn::LoadU(df, ag + i * n))), df,
+                   bg + i * n);
+    }
+    VF bb = hn::Zero(df);
+    for (int i = 0; i < d; ++i) {
+      const VF v = hn::LoadU(df, bg + i * n);
+      bb = hn::Add(bb, hn::Mul(v, v));
+    }
+    const VF scale = hn::Div(hn::Set(df, 1.0), hn::Sqrt(bb));
     for (int i = 0; i < d; ++i)
-      hn::StoreU(hn::Sub(hn::LoadU(df, b + i * n), hn::Mul(ab, hn::LoadU(df, a + i * n))), df,
-                 b + i * n);
+      hn::StoreU(hn::Mul(hn::LoadU(df, bg + i * n), scale), df, bg + i * n);
   }
-  VF bb = hn::Zero(df);
-  for (int i = 0; i < d; ++i) {
-    const VF v = hn::LoadU(df, b + i * n);
-    bb = hn::Add(bb, hn::Mul(v, v));
-  }
-  const VF scale = hn::Div(hn::Set(df, 1.0), hn::Sqrt(bb));
-  for (int i = 0; i < d; ++i)
-    hn::StoreU(hn::Mul(hn::LoadU(df, b + i * n), scale), df, b + i * n);
 }
 
 // applySimplexRows.
@@ -513,31 +568,40 @@ void applySimplexRows(double* a, int d) {
   hn::StoreU(hn::Div(head, hn::Set(df, std::sqrt(dm1))), df, a + (d - 1) * n);
 }
 
-// fastBlockTrial. scratch: 2 d Lanes(DF) doubles.
-void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream& rng, double* scratch,
-                 VectorFeatureSum& total) {
+// fastBlockTrial. scratch: 2 d Lanes(DF) doubles per group.
+void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* rng, double* scratch,
+                 VectorFeatureSum* total) {
   const DF df;
   const std::size_t n = hn::Lanes(df);
   const int d = s.dimension;
   const bool planar = usesSecondAxis(s);
-  double* a = scratch;
-  double* b = scratch + static_cast<std::size_t>(d) * n;
+  double* a[kGroups];
+  double* b[kGroups];
+  for (int g = 0; g < kGroups; ++g) {
+    a[g] = scratch + 2 * static_cast<std::size_t>(g) * d * n;
+    b[g] = a[g] + static_cast<std::size_t>(d) * n;
+  }
   const ChiSquareConstants norms(d);
-  const PairCoordinates pair(s);
   const VF zero = hn::Zero(df);
   for (std::int64_t start = 0; start < s.features; start += d) {
     const std::int64_t rows = s.features - start < d ? s.features - start : d;
-    randomFrame(rng, d, planar, a, b);
-    if (geometry == BlockGeometry::Simplex) {
-      applySimplexRows(a, d);
-      if (planar) applySimplexRows(b, d);
-    }
+    randomFrames(rng, d, planar, a, b);
+    if (geometry == BlockGeometry::Simplex)
+      for (int g = 0; g < kGroups; ++g) {
+        applySimplexRows(a[g], d);
+        if (planar) applySimplexRows(b[g], d);
+      }
     // addBlockFeatures.
     for (std::int64_t i = 0; i < rows; ++i) {
-      const VF norm = hn::Sqrt(rng.chiSquare(norms));
-      const VF c1 = hn::Mul(norm, hn::LoadU(df, a + i * n));
-      const VF c2 = planar ? hn::Mul(norm, hn::LoadU(df, b + i * n)) : zero;
-      total.addFeature(s.model, pair.onSum(c1, c2), pair.onDifference(c1, c2), hn::Mul(norm, norm));
+      VF c1[kGroups], c2[kGroups], normSquared[kGroups];
+      for (int g = 0; g < kGroups; ++g) {
+        const VF norm = hn::Sqrt(rng[g].chiSquare(norms));
+        c1[g] = hn::Mul(norm, hn::LoadU(df, a[g] + i * n));
+        c2[g] = planar ? hn::Mul(norm, hn::LoadU(df, b[g] + i * n)) : zero;
+        normSquared[g] = hn::Mul(norm, norm);
+      }
+      for (int g = 0; g < kGroups; ++g)
+        total[g].addFeature(c1[g], c2[g], normSquared[g]);
     }
   }
 }
@@ -547,40 +611,54 @@ void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream& r
 void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
                std::vector<double>& scratch) {
   const DF df;
-  const std::size_t n = hn::Lanes(df);
+  const int n = static_cast<int>(hn::Lanes(df));
   const FastTrialSpec& s = plan.spec();
-  if (plan.kind == FastTrialKind::Block)
-    scratch.resize(std::max(scratch.size(), 2 * static_cast<std::size_t>(s.dimension) * n));
+  const bool block = plan.kind == FastTrialKind::Block;
+  if (block)
+    scratch.resize(std::max(scratch.size(), 2 * kGroups * static_cast<std::size_t>(s.dimension) *
+                                                static_cast<std::size_t>(n)));
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const bool secondAxis = block ? usesSecondAxis(s) : axes == 2;
   HWY_ALIGN double maxEnvelope[kMaxLanes], scaled[kMaxLanes];
-  for (int start = 0; start < count; start += static_cast<int>(n)) {
-    VectorStream rng(s.seed, first + static_cast<std::uint64_t>(start), zigguratTables());
-    VectorFeatureSum total;
-    if (plan.kind == FastTrialKind::Block)
+  // Trials beyond count are computed and dropped (a leaf's last vectors may be partial).
+  for (int start = 0; start < count; start += kGroups * n) {
+    VectorStream rng[kGroups] = {
+        {s.seed, first + static_cast<std::uint64_t>(start), zigguratTables()},
+        {s.seed, first + static_cast<std::uint64_t>(start + n), zigguratTables()}};
+    VectorFeatureSum total[kGroups] = {{s, secondAxis}, {s, secondAxis}};
+    if (block)
       blockTrials(s, plan.geometry, rng, scratch.data(), total);
     else
       iidTrials(s, rng, total);
-    hn::Store(total.maxEnvelope, df, maxEnvelope);
-    hn::Store(total.scaled, df, scaled);
-    for (int lane = 0; lane < static_cast<int>(n) && start + lane < count; ++lane)
-      values[start + lane] = EnvelopeSum{maxEnvelope[lane], scaled[lane]}.result(s.logOffset);
+    for (int g = 0; g < kGroups; ++g) {
+      hn::Store(total[g].maxEnvelope, df, maxEnvelope);
+      hn::Store(total[g].scaled, df, scaled);
+      for (int lane = 0; lane < n; ++lane) {
+        const int i = start + g * n + lane;
+        if (i < count) values[i] = EnvelopeSum{maxEnvelope[lane], scaled[lane]}.result(s.logOffset);
+      }
+    }
   }
 }
 
 double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
   const DF df;
   const auto n = static_cast<std::int64_t>(hn::Lanes(df));
+  const FastTrialSpec& s = plan.spec();
   const std::int64_t draws = fastTrialRandomDraws(plan);
-  const std::int64_t features = plan.spec().features;
-  const VF scale = hn::Set(df, plan.spec().sum1);
-  VF sum = hn::Zero(df);
-  for (std::int64_t start = 0; start < trials; start += n) {
-    VectorStream rng(plan.spec().seed, first + static_cast<std::uint64_t>(start), zigguratTables());
-    for (std::int64_t k = 0; k < draws; ++k) {
-      const VF g = rng.normal();
-      sum = hn::Add(sum, k < features ? Exp(hn::Mul(scale, g)) : g);
-    }
+  const VF scale = hn::Set(df, s.sum1);
+  VF sum[kGroups] = {hn::Zero(df), hn::Zero(df)};
+  for (std::int64_t start = 0; start < trials; start += kGroups * n) {
+    VectorStream rng[kGroups] = {
+        {s.seed, first + static_cast<std::uint64_t>(start), zigguratTables()},
+        {s.seed, first + static_cast<std::uint64_t>(start + n), zigguratTables()}};
+    for (std::int64_t k = 0; k < draws; ++k)
+      for (int g = 0; g < kGroups; ++g) {
+        const VF x = rng[g].normal();
+        sum[g] = hn::Add(sum[g], k < s.features ? Exp(hn::Mul(scale, x)) : x);
+      }
   }
-  return hn::GetLane(hn::SumOfLanes(df, sum));
+  return hn::GetLane(hn::SumOfLanes(df, hn::Add(sum[0], sum[1])));
 }
 
 #endif  // HWY_TARGET == HWY_SCALAR
