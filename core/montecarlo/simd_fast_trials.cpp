@@ -26,9 +26,11 @@
 #include <hwy/contrib/math/math-inl.h>  // after highway.h
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/montecarlo/fast_trial.h"
@@ -333,21 +335,118 @@ class VectorStream {
     }
   }
 
-  // The lanes outside their layer's rectangle: the rest of zigguratNormal, per lane.
-  HWY_NOINLINE VF slowNormals(MF lanes, VI layer, VF u, VF g) {
+  // The lanes outside their layer's rectangle: the rest of zigguratNormal, vectorised. Wedge
+  // lanes (layer >= 1) take one uniform each and test the wedge (zigguratWedgeAccepts), with
+  // e^x computed here and the outcome trusted only far from the threshold (else the scalar test
+  // decides); rejected lanes draw a fresh word and start over. Tail lanes (layer 0, 0.03% of
+  // draws) finish on the scalar code.
+  HWY_NOINLINE VF slowNormals(MF pending, VI layer, VF u, VF g) {
+    const DF df;
+    const DU du;
+    const DI di;
+    for (;;) {
+      const MF tail = hn::And(pending, hn::RebindMask(df, hn::Eq(layer, hn::Zero(di))));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, tail))) g = tailNormals(tail, u, g);
+      const MF wedge = hn::AndNot(tail, pending);
+      if (hn::AllFalse(df, wedge)) return g;
+      const VU word = takeWords(hn::RebindMask(du, wedge));
+      const VF uniform = hn::Mul(
+          hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<12>(word))), hn::Set(df, 0.5)),
+          hn::Set(df, 0x1.0p-52));
+      const VI safeLayer = hn::IfThenElseZero(hn::RebindMask(di, wedge), layer);
+      const VF lower = hn::GatherIndex(df, tables_->x, safeLayer);
+      const VF upper = hn::GatherIndex(df, tables_->x, hn::Add(safeLayer, hn::Set(di, 1)));
+      const VF x2 = hn::Mul(g, g);
+      const VF half = hn::Set(df, -0.5);
+      const VF f0 = Exp(hn::Mul(half, hn::Sub(hn::Mul(lower, lower), x2)));
+      const VF f1 = Exp(hn::Mul(half, hn::Sub(hn::Mul(upper, upper), x2)));
+      const VF height = hn::Add(f1, hn::Mul(uniform, hn::Sub(f0, f1)));
+      const VF margin = hn::Set(df, 1e-12);  // e^x here and std::exp differ by ~1e-16
+      MF accepted = hn::And(wedge, hn::Lt(height, hn::Sub(hn::Set(df, 1.0), margin)));
+      const MF unsure =
+          hn::AndNot(accepted, hn::And(wedge, hn::Le(height, hn::Add(hn::Set(df, 1.0), margin))));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, unsure)))
+        accepted = hn::Or(accepted, wedgeAccepts(unsure, safeLayer, g, uniform));
+      const MF rejected = hn::AndNot(accepted, wedge);
+      if (hn::AllFalse(df, rejected)) return g;
+      // A fresh try for the rejected lanes (zigguratNormal's loop).
+      const VU fresh = takeWords(hn::RebindMask(du, rejected));
+      const VI freshLayer = hn::BitCast(di, hn::And(fresh, hn::Set(du, 0xFF)));
+      const VF freshU =
+          hn::Sub(hn::Mul(hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(fresh))),
+                                  hn::Set(df, 0.5)),
+                          hn::Set(df, 0x1.0p-52)),
+                  hn::Set(df, 1.0));
+      const VF ratio = hn::GatherIndex(df, tables_->ratio, freshLayer);
+      const VF edge = hn::GatherIndex(df, tables_->x, freshLayer);
+      g = hn::IfThenElse(rejected, hn::Mul(freshU, edge), g);
+      layer = hn::IfThenElse(hn::RebindMask(di, rejected), freshLayer, layer);
+      u = hn::IfThenElse(rejected, freshU, u);
+      pending = hn::AndNot(hn::Lt(hn::Abs(freshU), ratio), rejected);
+    }
+  }
+
+  // The scalar wedge test for the lanes of `lanes` (ties of the vectorised one).
+  HWY_NOINLINE MF wedgeAccepts(MF lanes, VI layer, VF x, VF uniform) {
     const DF df;
     const DI di;
+    const DU du;
     HWY_ALIGN std::int64_t layers[kMaxLanes];
-    HWY_ALIGN double us[kMaxLanes], values[kMaxLanes];
+    HWY_ALIGN double xs[kMaxLanes], uniforms[kMaxLanes];
+    HWY_ALIGN std::uint64_t selected[kMaxLanes], accepted[kMaxLanes];
     hn::Store(layer, di, layers);
+    hn::Store(x, df, xs);
+    hn::Store(uniform, df, uniforms);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
+    for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane)
+      accepted[lane] =
+          selected[lane] != 0 && zigguratWedgeAccepts(*tables_, static_cast<int>(layers[lane]),
+                                                      xs[lane], uniforms[lane])
+              ? ~std::uint64_t{0}
+              : 0;
+    return hn::RebindMask(df, hn::Ne(hn::Load(du, accepted), hn::Zero(du)));
+  }
+
+  // Tail lanes: zigguratSlowPath for layer 0 (which always returns a value), per lane.
+  HWY_NOINLINE VF tailNormals(MF lanes, VF u, VF g) {
+    const DF df;
+    HWY_ALIGN double us[kMaxLanes], values[kMaxLanes];
     hn::Store(u, df, us);
     hn::Store(g, df, values);
     forLanes(lanes, hn::FirstN(df, 0), [&](std::size_t lane, LaneStream& stream) {
-      double x = zigguratSlowPath(stream, *tables_, static_cast<int>(layers[lane]), us[lane]);
-      if (!(x == x)) x = zigguratNormal(stream, *tables_);  // rejected: draw again
-      values[lane] = x;
+      values[lane] = zigguratSlowPath(stream, *tables_, 0, us[lane]);
     });
     return hn::Load(df, values);
+  }
+
+  // The next word of each lane of `lanes`, which the other lanes do not take: those lanes'
+  // columns move up by one, topped up from their spare word or next block.
+  HWY_NOINLINE VU takeWords(MU lanes) {
+    const DU du;
+    const std::size_t n = hn::Lanes(du);
+    if (position_ == kBufferWords) fill();
+    std::uint64_t* at = buffer_ + static_cast<std::size_t>(position_) * n;
+    const VU taken = hn::Load(du, at);
+    for (int i = position_; i + 1 < kBufferWords; ++i, at += n)
+      hn::Store(hn::IfThenElse(lanes, hn::Load(du, at + n), hn::Load(du, at)), du, at);
+    // at: the last word. Lanes with a spare word use it; the others open their next block.
+    const MU spare = hn::Ne(hn::Load(du, hasSpare_), hn::Zero(du));
+    const MU open = hn::AndNot(spare, lanes);
+    VU word = hn::Load(du, spare_);
+    if (!hn::AllFalse(du, open)) {
+      VU first, second;
+      const VU next = hn::Load(du, next_);
+      philoxBlocks(next, hn::Load(du, stream_), keys_, first, second);
+      word = hn::IfThenElse(open, first, word);
+      hn::Store(hn::IfThenElse(open, second, hn::Load(du, spare_)), du, spare_);
+      hn::Store(hn::Add(next, hn::IfThenElseZero(open, hn::Set(du, 1))), du, next_);
+    }
+    hn::Store(hn::IfThenElse(lanes, word, hn::Load(du, at)), du, at);
+    // Lanes that used their spare have none left; lanes that opened a block keep its second word.
+    const VU none = hn::Zero(du), all = hn::Set(du, ~std::uint64_t{0});
+    hn::Store(hn::IfThenElse(open, all, hn::IfThenElse(lanes, none, hn::Load(du, hasSpare_))), du,
+              hasSpare_);
+    return taken;
   }
 
   // The lanes whose try the squeeze did not accept (see the top of the file).
@@ -483,7 +582,20 @@ class VectorFeatureSum {
 
 // The kernels run kGroups vectors of trials side by side: their dependency chains (Philox rounds
 // excepted, e^x and the sums) interleave, which keeps the core busy while one waits.
-constexpr int kGroups = 2;
+constexpr int kGroups = 4;
+
+// The streams of the groups' trials first, first + Lanes, … and their feature sums.
+template <std::size_t... G>
+std::array<VectorStream, sizeof...(G)> groupStreams(std::uint64_t seed, std::uint64_t first,
+                                                    std::index_sequence<G...>) {
+  const std::uint64_t n = hn::Lanes(DF());
+  return {VectorStream(seed, first + G * n, zigguratTables())...};
+}
+template <std::size_t... G>
+std::array<VectorFeatureSum, sizeof...(G)> groupSums(const FastTrialSpec& s, bool secondAxis,
+                                                     std::index_sequence<G...>) {
+  return {(static_cast<void>(G), VectorFeatureSum(s, secondAxis))...};
+}
 
 // fastIidTrial.
 void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* total) {
@@ -622,14 +734,13 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
   HWY_ALIGN double maxEnvelope[kMaxLanes], scaled[kMaxLanes];
   // Trials beyond count are computed and dropped (a leaf's last vectors may be partial).
   for (int start = 0; start < count; start += kGroups * n) {
-    VectorStream rng[kGroups] = {
-        {s.seed, first + static_cast<std::uint64_t>(start), zigguratTables()},
-        {s.seed, first + static_cast<std::uint64_t>(start + n), zigguratTables()}};
-    VectorFeatureSum total[kGroups] = {{s, secondAxis}, {s, secondAxis}};
+    auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
+                            std::make_index_sequence<kGroups>());
+    auto total = groupSums(s, secondAxis, std::make_index_sequence<kGroups>());
     if (block)
-      blockTrials(s, plan.geometry, rng, scratch.data(), total);
+      blockTrials(s, plan.geometry, rng.data(), scratch.data(), total.data());
     else
-      iidTrials(s, rng, total);
+      iidTrials(s, rng.data(), total.data());
     for (int g = 0; g < kGroups; ++g) {
       hn::Store(total[g].maxEnvelope, df, maxEnvelope);
       hn::Store(total[g].scaled, df, scaled);
@@ -647,18 +758,21 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   const FastTrialSpec& s = plan.spec();
   const std::int64_t draws = fastTrialRandomDraws(plan);
   const VF scale = hn::Set(df, s.sum1);
-  VF sum[kGroups] = {hn::Zero(df), hn::Zero(df)};
+  VF sum[kGroups];
+  for (VF& v : sum)
+    v = hn::Zero(df);
   for (std::int64_t start = 0; start < trials; start += kGroups * n) {
-    VectorStream rng[kGroups] = {
-        {s.seed, first + static_cast<std::uint64_t>(start), zigguratTables()},
-        {s.seed, first + static_cast<std::uint64_t>(start + n), zigguratTables()}};
+    auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
+                            std::make_index_sequence<kGroups>());
     for (std::int64_t k = 0; k < draws; ++k)
       for (int g = 0; g < kGroups; ++g) {
         const VF x = rng[g].normal();
         sum[g] = hn::Add(sum[g], k < s.features ? Exp(hn::Mul(scale, x)) : x);
       }
   }
-  return hn::GetLane(hn::SumOfLanes(df, hn::Add(sum[0], sum[1])));
+  for (int g = 1; g < kGroups; ++g)
+    sum[0] = hn::Add(sum[0], sum[g]);
+  return hn::GetLane(hn::SumOfLanes(df, sum[0]));
 }
 
 #endif  // HWY_TARGET == HWY_SCALAR
