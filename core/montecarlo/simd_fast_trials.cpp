@@ -5,7 +5,7 @@
 // the same order, the same operations in the same order (no fused multiply-add: the build turns
 // contraction off), reproducibleExp for e^x.
 // Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
-// filled with 8 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
+// filled with 4 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
 // so that one aligned load gives every lane its next word. A lane whose stream position is odd
 // keeps the second word of its last block aside (the spare) for the next fill.
 // Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words. A lane that
@@ -44,7 +44,7 @@
 namespace rfscope::simd_detail {
 
 // Words per lane in the buffer of a vector of trials (even: whole Philox blocks).
-inline constexpr int kBufferWords = 16;
+inline constexpr int kBufferWords = 8;
 
 // One lane's stream for the scalar code: its words in the buffer from position `index`, then its
 // spare word (if any) and its next Philox blocks — the very sequence PhiloxStream(seed, trial)
@@ -101,7 +101,7 @@ struct LaneStream {
 
 // The 10 round keys of Philox 4x32-10 under a seed (Random123's key schedule).
 struct PhiloxKeys {
-  std::uint32_t k0[10], k1[10];
+  std::uint64_t k0[10], k1[10];  // 32-bit keys, stored wide: vector code broadcasts them directly
   explicit PhiloxKeys(std::uint64_t seed) {
     std::uint32_t a = static_cast<std::uint32_t>(seed), b = static_cast<std::uint32_t>(seed >> 32);
     for (int r = 0; r < 10; ++r, a += 0x9E3779B9u, b += 0xBB67AE85u) {
@@ -179,8 +179,9 @@ HWY_INLINE VF Exp(VF x) {
   namespace e = reproducible_exp;
   const DF df;
   const DI di;
-  x = hn::IfThenElse(hn::Lt(x, hn::Set(df, e::kLowest)), hn::Set(df, e::kLowest), x);
-  x = hn::IfThenElse(hn::Gt(x, hn::Set(df, e::kHighest)), hn::Set(df, e::kHighest), x);
+  // The clamps of reproducibleExp. Max(bound, x) and Min(bound, x) return x when it is NaN (x86
+  // returns the second operand then; the other targets propagate NaN).
+  x = hn::Min(hn::Set(df, e::kHighest), hn::Max(hn::Set(df, e::kLowest), x));
   const VF magic = hn::Set(df, e::kRoundMagic);
   const VF shifted = hn::Add(hn::Mul(x, hn::Set(df, e::kLog2e)), magic);
   const VF k = hn::Sub(shifted, magic);
@@ -212,6 +213,7 @@ HWY_INLINE void philoxBlocks(VU block, VU stream, const PhiloxKeys& keys, VU& fi
   VU c0 = block, c1 = hn::ShiftRight<32>(block), c2 = stream, c3 = hn::ShiftRight<32>(stream);
   const auto m0 = hn::BitCast(d32, hn::Set(du, 0xD2511F53u));
   const auto m1 = hn::BitCast(d32, hn::Set(du, 0xCD9E8D57u));
+#pragma GCC unroll 10
   for (int r = 0; r < 10; ++r) {
     const VU p0 = hn::MulEven(m0, hn::BitCast(d32, c0));  // hi0:lo0
     const VU p1 = hn::MulEven(m1, hn::BitCast(d32, c2));  // hi1:lo1
@@ -764,11 +766,12 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   for (std::int64_t start = 0; start < trials; start += kGroups * n) {
     auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
                             std::make_index_sequence<kGroups>());
-    for (std::int64_t k = 0; k < draws; ++k)
-      for (int g = 0; g < kGroups; ++g) {
-        const VF x = rng[g].normal();
-        sum[g] = hn::Add(sum[g], k < s.features ? Exp(hn::Mul(scale, x)) : x);
-      }
+    for (std::int64_t k = 0; k < s.features; ++k)
+      for (int g = 0; g < kGroups; ++g)
+        sum[g] = hn::Add(sum[g], Exp(hn::Mul(scale, rng[g].normal())));
+    for (std::int64_t k = s.features; k < draws; ++k)
+      for (int g = 0; g < kGroups; ++g)
+        sum[g] = hn::Add(sum[g], rng[g].normal());
   }
   for (int g = 1; g < kGroups; ++g)
     sum[0] = hn::Add(sum[0], sum[g]);
