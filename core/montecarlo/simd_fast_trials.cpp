@@ -121,6 +121,34 @@ struct ChiSquareConstants {
   }
 };
 
+// What the ceiling kernel draws per trial: the trial's own random numbers (normals and the χ²
+// variates' first uniforms, assuming every first try accepted) and one e^x per feature.
+struct CeilingDraws {
+  std::int64_t features = 0;
+  std::int64_t blockRows = 0;          // features per block (0: no blocks)
+  std::int64_t normalsPerBlock = 0;    // the block's frame
+  std::int64_t normalsPerFeature = 0;  // the last one goes into e^x
+  std::int64_t uniformsPerFeature = 0;
+
+  explicit CeilingDraws(const FastTrialPlan& plan) {
+    const FastTrialSpec& s = plan.spec();
+    features = s.features;
+    const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+    if (plan.kind == FastTrialKind::Block) {
+      blockRows = s.dimension;
+      normalsPerBlock = (usesSecondAxis(s) ? 2 : 1) * static_cast<std::int64_t>(s.dimension);
+      normalsPerFeature = 1;  // χ_d norm
+      uniformsPerFeature = 1;
+    } else if (plan.kind == FastTrialKind::Iid) {
+      const bool chi = s.model.needsNormSquared() && s.dimension - axes > 0;
+      normalsPerFeature = axes + (chi ? 1 : 0);
+      uniformsPerFeature = chi ? 1 : 0;
+    } else {  // the other kinds: as many normals as fastTrialRandomDraws
+      normalsPerFeature = std::max<std::int64_t>(1, fastTrialRandomDraws(plan) / s.features);
+    }
+  }
+};
+
 }  // namespace rfscope::simd_detail
 #endif
 
@@ -140,14 +168,21 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
 }
 
 double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
-  const std::int64_t draws = fastTrialRandomDraws(plan);
+  const simd_detail::CeilingDraws c(plan);
   const FastTrialSpec& s = plan.spec();
   double sum = 0;
   for (std::int64_t t = 0; t < trials; ++t) {
     TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t), zigguratTables());
-    for (std::int64_t k = 0; k < draws; ++k) {
-      const double g = rng.normal();
-      sum += k < s.features ? reproducibleExp(s.sum1 * g) : g;
+    for (std::int64_t f = 0; f < c.features; ++f) {
+      if (c.blockRows > 0 && f % c.blockRows == 0)
+        for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
+          sum += rng.normal();
+      double g = 0;
+      for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
+        g = rng.normal();
+      for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
+        sum += rng.uniform();
+      sum += reproducibleExp(s.sum1 * g);
     }
   }
   return sum;
@@ -757,8 +792,8 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
 double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
   const DF df;
   const auto n = static_cast<std::int64_t>(hn::Lanes(df));
+  const simd_detail::CeilingDraws c(plan);
   const FastTrialSpec& s = plan.spec();
-  const std::int64_t draws = fastTrialRandomDraws(plan);
   const VF scale = hn::Set(df, s.sum1);
   VF sum[kGroups];
   for (VF& v : sum)
@@ -766,12 +801,21 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   for (std::int64_t start = 0; start < trials; start += kGroups * n) {
     auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
                             std::make_index_sequence<kGroups>());
-    for (std::int64_t k = 0; k < s.features; ++k)
+    for (std::int64_t f = 0; f < c.features; ++f) {
+      if (c.blockRows > 0 && f % c.blockRows == 0)
+        for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
+          for (int g = 0; g < kGroups; ++g)
+            sum[g] = hn::Add(sum[g], rng[g].normal());
+      VF x[kGroups];
       for (int g = 0; g < kGroups; ++g)
-        sum[g] = hn::Add(sum[g], Exp(hn::Mul(scale, rng[g].normal())));
-    for (std::int64_t k = s.features; k < draws; ++k)
-      for (int g = 0; g < kGroups; ++g)
-        sum[g] = hn::Add(sum[g], rng[g].normal());
+        for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
+          x[g] = rng[g].normal();
+      for (int g = 0; g < kGroups; ++g) {
+        for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
+          sum[g] = hn::Add(sum[g], rng[g].uniform());
+        sum[g] = hn::Add(sum[g], Exp(hn::Mul(scale, x[g])));
+      }
+    }
   }
   for (int g = 1; g < kGroups; ++g)
     sum[0] = hn::Add(sum[0], sum[g]);

@@ -28,8 +28,8 @@ void runFastTrialsSimd(const FastTrialPlan& plan, std::uint64_t first, int count
 std::string simdTargetName();
 
 // The CPU's throughput ceiling for a plan, the counterpart of the GPU's bound kernel: per trial,
-// as many normals as the trial's random draws (fastTrialRandomDraws) and one e^x per feature,
-// vectorised like the trials and summed, nothing else. Returns the sum (a checksum).
+// only the trial's random numbers (its normals, and the first uniform of each χ² variate) and
+// one e^x per feature, vectorised like the trials and summed. Returns the sum (a checksum).
 double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials);
 
 }  // namespace rfscope

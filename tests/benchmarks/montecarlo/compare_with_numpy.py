@@ -3,8 +3,10 @@
 empirical MSE of the positive-feature (FAVOR+) estimator at one pair, d = 64, M = 64, couplings
 iid, orf and simrf.
 
-usage: compare_with_numpy.py BENCHMARK_BINARY [--expert-trials N] [--authors-trials N]
+usage: compare_with_numpy.py BENCHMARK_BINARY [--before OLD_BINARY] [--expert-trials N]
+                             [--authors-trials N]
   BENCHMARK_BINARY: build/<dir>/tests/benchmarks/montecarlo/montecarlo_benchmark
+  OLD_BINARY: the same program from an earlier build, measured in the same run (before/after)
 Needs NumPy and SciPy (Debian: python3-numpy python3-scipy, /usr/bin/python3).
 
 Compares with two NumPy programs: numpy_expert.py (vectorised over trials, samples only the
@@ -13,8 +15,8 @@ style: full ω matrices, one ortho_group per block). The expert NumPy runs befor
 benchmark and its mean is used, so that a change of machine load between them shows (both rates
 are printed). Prints trials/s of each, the speed-ups on one core (wall clock, and CPU time, which
 other load disturbs less), the 1 → 2 thread scaling, the CPU ceiling (ceiling* benchmarks: only
-the random numbers and e^x) and the fraction of it reached, the MSEs (they must agree) and the
-load average before and after.
+the random numbers and e^x) and the fraction of it reached (by CPU time), the MSEs (they must
+agree) and the load average before and after.
 """
 import argparse
 import json
@@ -49,8 +51,9 @@ def rfscope_rates(binary):
             continue
         parts = b["run_name"].split("/")
         coupling = names[parts[0]]
-        if parts[0].startswith("ceiling"):
-            rates[(coupling, "ceiling")] = b["trials_per_second"]
+        if parts[0].startswith("ceiling"):  # 200000 trials per iteration, on the calling thread
+            rates[(coupling, "ceiling")] = (b["trials_per_second"],
+                                            200000 / (b["cpu_time"] / 1000.0))
             continue
         threads = int(parts[1])
         # cpu_time: the calling thread's, which does all the work on 1 thread (unit: ms).
@@ -73,6 +76,7 @@ def expert_rates(x, y, trials):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
+    parser.add_argument("--before", help="an earlier build's montecarlo_benchmark")
     parser.add_argument("--expert-trials", type=int, default=200000)
     parser.add_argument("--authors-trials", type=int, default=1000)
     args = parser.parse_args()
@@ -82,6 +86,7 @@ def main():
     load_before = os.getloadavg()
     before = expert_rates(x, y, args.expert_trials)
     rates = rfscope_rates(args.binary)
+    old = rfscope_rates(args.before) if args.before else None
     after = expert_rates(x, y, args.expert_trials)
     authors = {}
     for coupling in COUPLINGS:
@@ -104,13 +109,25 @@ def main():
         cpu = 0.5 * (before[coupling][1] + after[coupling][1])
         one, label, one_cpu = rates[(coupling, 1)]
         two = rates[(coupling, 2)][0]
-        ceiling = rates[(coupling, "ceiling")]
+        ceiling = rates.get((coupling, "ceiling"))
         mse = label.split()[0].removeprefix("mse=") if label else "?"
         expert_range = f"{before[coupling][0]:.0f}/{after[coupling][0]:.0f}"
+        # The fraction of the ceiling from CPU times (the same thread does both on one core).
+        ceiling_text = (f"{ceiling[0]:9.0f} {one_cpu / ceiling[1]:7.0%}" if ceiling
+                        else f"{'-':>9s} {'-':>7s}")
         print(f"{coupling:8s} {authors[coupling]:13.0f} {expert_range:>20s} {one:9.0f} {two:9.0f} "
-              f"{one / wall:8.2f}x {one_cpu / cpu:5.2f}x {ceiling:9.0f} {one / ceiling:7.0%} "
+              f"{one / wall:8.2f}x {one_cpu / cpu:5.2f}x {ceiling_text} "
               f"{two / one:7.2f}x  {before[coupling][2]:.5g} / {mse}")
-
+    if old:
+        print("before (OLD_BINARY, same run):")
+        for coupling in COUPLINGS:
+            wall = 0.5 * (before[coupling][0] + after[coupling][0])
+            cpu = 0.5 * (before[coupling][1] + after[coupling][1])
+            one, _, one_cpu = old[(coupling, 1)]
+            two = old[(coupling, 2)][0]
+            print(f"{coupling:8s} {one:9.0f} trials/s, 2 thr {two:9.0f}, {one / wall:.2f}x the "
+                  f"expert NumPy (CPU {one_cpu / cpu:.2f}x), now {rates[(coupling, 1)][0] / one:.2f}x "
+                  f"faster")
 
 if __name__ == "__main__":
     main()
