@@ -3,21 +3,22 @@
 //
 // Lanes are trials. Every lane follows its trial's scalar code exactly: the same Philox words in
 // the same order, the same operations in the same order (no fused multiply-add: the build turns
-// contraction off), reproducibleExp for e^x.
+// contraction off), reproducibleExp for e^x. kGroups vectors of trials run side by side.
 // Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
-// filled with 4 Philox blocks per lane at once (independent blocks: they pipeline), lane-major
-// so that one aligned load gives every lane its next word. A lane whose stream position is odd
-// keeps the second word of its last block aside (the spare) for the next fill.
-// Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words. A lane that
-// leaves the common path is finished by the scalar code itself (LaneStream: the lane's words in
-// the buffer, then its further Philox blocks), and its column of the buffer is then refilled
-// with the words that follow, so that all lanes read the same position again:
-//   - ziggurat: a lane outside its layer's rectangle (about 1% of draws) runs zigguratSlowPath and,
-//     if that rejects, a fresh zigguratNormal;
+// lane-major so that one aligned load gives every lane its next word. A lane whose stream
+// position is odd keeps the second word of its last block aside (the spare) for the next fill.
+// Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words.
+//   - ziggurat: lanes outside their layer's rectangle (1.5% of draws) take one more word each
+//     (takeWords: their columns move up by one) and test the wedge in vector code, trusting the
+//     outcome only far from the threshold (zigguratWedgeAccepts decides the ties); rejected lanes
+//     take a fresh word and start over. The tail of layer 0 runs the scalar code (below).
 //   - χ²: a lane whose try needs the logarithm test gets it vectorised (Highway's Log) where the
 //     outcome is certain by a wide margin, else from gammaTryAccepted itself; a rejected try, or
 //     v <= 0 (its uniform is given back), goes on as chiSquareVariate — a new call behaves exactly
 //     like the next try.
+// Scalar code runs on a lane through LaneStream (the lane's words in the buffer, then its spare
+// and further Philox blocks); the lane's column is then rewritten with the words that follow, so
+// that all lanes read the same position again.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "core/montecarlo/simd_fast_trials.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
