@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(
   build-essential cmake ninja-build pkg-config git
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libqcustomplot-dev libgl-dev
-  libeigen3-dev libtbb-dev librandom123-dev libboost-math-dev nlohmann-json3-dev zlib1g-dev
+  libeigen3-dev libtbb-dev librandom123-dev libboost-math-dev nlohmann-json3-dev zlib1g-dev libhwy-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-mpmath python3-numpy python3-scipy
   xvfb xauth fonts-dejavu-core

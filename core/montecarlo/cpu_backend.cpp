@@ -7,6 +7,7 @@
 #include <tbb/task_arena.h>
 
 #include "core/montecarlo/monte_carlo_backend.h"
+#include "core/montecarlo/simd_fast_trials.h"
 
 namespace rfscope {
 
@@ -15,6 +16,20 @@ void runLeaf(const SamplingPlan& plan, const LeafRange& range, std::int64_t leaf
   out = LeafResult{};
   const std::int64_t first = leaf * kTrialsPerLeaf;
   const std::int64_t last = std::min(first + kTrialsPerLeaf, range.totalTrials);
+  if (plan.fast && simdComputesTrials(*plan.fast)) {  // the same values, a vector at a time
+    if (stop && stop()) return;
+    SignedLog values[kTrialsPerLeaf];
+    runFastTrialsSimd(*plan.fast, static_cast<std::uint64_t>(first), static_cast<int>(last - first),
+                      values, scratch.frame);
+    for (std::int64_t t = first; t < last; ++t) {
+      const SignedLog& value = values[t - first];
+      out.moments.add(value);
+      if (sampleSelectionHash(plan.seed, static_cast<std::uint64_t>(t)) < range.selectionThreshold)
+        out.samples.push_back({static_cast<std::uint64_t>(t), value});
+    }
+    out.complete = true;
+    return;
+  }
   for (std::int64_t t = first; t < last; ++t) {
     if (stop && stop()) return;
     const auto trial = static_cast<std::uint64_t>(t);

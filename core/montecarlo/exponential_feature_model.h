@@ -4,11 +4,13 @@
 //   Re exp(α|ω|² + β_p ωᵀ(x+y) + β_q ωᵀ(x-y) + γ),   α, β_p, β_q, γ complex,
 // optionally averaged with ω → -ω (the antithetic pair of pos-hyp). Re γ is the same for every
 // feature, so it is added once per trial (logOffset) instead of once per feature.
-// Plain inline math, shared by the CPU and (later) CUDA backends.
+// Plain inline math, shared by the CPU and CUDA backends; the SIMD trials repeat it bit for bit
+// (hence reproducibleExp).
 
 #include <cmath>
 
 #include "core/montecarlo/feature_projection.h"
+#include "core/montecarlo/reproducible_exp.h"
 #include "core/random/host_device.h"
 
 namespace rfscope {
@@ -43,7 +45,7 @@ RFSCOPE_HOST_DEVICE inline void exponentialFeatureTerm(const ExponentialFeatureM
   const double magnitude = std::fabs(linearRe);
   const double signedIm = linearRe >= 0 ? linearIm : -linearIm;
   envelopeLog = quadraticRe + magnitude;
-  const double small = std::exp(-2.0 * magnitude);
+  const double small = reproducibleExp(-2.0 * magnitude);
   if (quadraticIm == 0 && linearIm == 0) {
     factor = 0.5 * (1.0 + small);
   } else {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/montecarlo/reproducible_exp.h"
 #include "core/random/host_device.h"
 
 namespace rfscope {
@@ -29,6 +30,7 @@ struct SignedLog {
 
 // Sum of terms exp(envelopeLog) · factor with |factor| <= 1, kept as exp(maxEnvelope) · scaled so
 // that no term overflows and a large term never needs the small ones exponentiated first.
+// reproducibleExp: the SIMD trials (simd_fast_trials.cpp) repeat add() bit for bit.
 struct EnvelopeSum {
   double maxEnvelope = -std::numeric_limits<double>::infinity();
   double scaled = 0;
@@ -36,10 +38,10 @@ struct EnvelopeSum {
   RFSCOPE_HOST_DEVICE void add(double envelopeLog, double factor) {
     if (factor == 0 || envelopeLog == -std::numeric_limits<double>::infinity()) return;
     if (envelopeLog > maxEnvelope) {
-      scaled = scaled * std::exp(maxEnvelope - envelopeLog) + factor;
+      scaled = scaled * reproducibleExp(maxEnvelope - envelopeLog) + factor;
       maxEnvelope = envelopeLog;
     } else {
-      scaled += factor * std::exp(envelopeLog - maxEnvelope);
+      scaled += factor * reproducibleExp(envelopeLog - maxEnvelope);
     }
   }
   // log of the sum plus logOffset, with its sign.

@@ -11,8 +11,16 @@
 
 namespace rfscope {
 
+// Whether a Marsaglia–Tsang try with normal x, v = (1 + c x)³ > 0 and uniform u is accepted.
+RFSCOPE_HOST_DEVICE inline bool gammaTryAccepted(double x, double v, double u, double d) {
+  const double x2 = x * x;
+  if (u < 1.0 - 0.0331 * x2 * x2) return true;  // squeeze: no logarithm needed
+  return std::log(u) < 0.5 * x2 + d * (1.0 - v + std::log(v));
+}
+
 // Gamma(shape, 1) for shape > 0: Marsaglia & Tsang (2000), with the boost
-// Gamma(a) = Gamma(a + 1) · U^{1/a} for a < 1.
+// Gamma(a) = Gamma(a + 1) · U^{1/a} for a < 1. A try keeps no state: after a rejected one, the
+// variate goes on exactly like a new call for shape >= 1 (the SIMD trials rely on it).
 template <class Stream>
 RFSCOPE_HOST_DEVICE double gammaVariate(Stream& stream, double shape) {
   double boost = 1.0;
@@ -30,9 +38,7 @@ RFSCOPE_HOST_DEVICE double gammaVariate(Stream& stream, double shape) {
     } while (v <= 0.0);
     v = v * v * v;
     const double u = stream.uniform();
-    const double x2 = x * x;
-    if (u < 1.0 - 0.0331 * x2 * x2) return boost * d * v;  // squeeze: no logarithm needed
-    if (std::log(u) < 0.5 * x2 + d * (1.0 - v + std::log(v))) return boost * d * v;
+    if (gammaTryAccepted(x, v, u, d)) return boost * d * v;
   }
 }
 

@@ -42,6 +42,14 @@ inline const ZigguratTables& zigguratTables() {
   return tables;
 }
 
+// Whether x = u·x[layer] in the wedge of layer >= 1 lies under the density, for a uniform.
+RFSCOPE_HOST_DEVICE inline bool zigguratWedgeAccepts(const ZigguratTables& t, int layer, double x,
+                                                     double uniform) {
+  const double f0 = std::exp(-0.5 * (t.x[layer] * t.x[layer] - x * x));
+  const double f1 = std::exp(-0.5 * (t.x[layer + 1] * t.x[layer + 1] - x * x));
+  return f1 + uniform * (f0 - f1) < 1.0;
+}
+
 // The rare slow path of zigguratNormal: the wedge of a layer, or the tail beyond R.
 template <class Stream>
 RFSCOPE_HOST_DEVICE double zigguratSlowPath(Stream& stream, const ZigguratTables& t, int layer,
@@ -55,9 +63,7 @@ RFSCOPE_HOST_DEVICE double zigguratSlowPath(Stream& stream, const ZigguratTables
     return u < 0 ? x - ZigguratTables::kTailStart : ZigguratTables::kTailStart - x;
   }
   const double x = u * t.x[layer];
-  const double f0 = std::exp(-0.5 * (t.x[layer] * t.x[layer] - x * x));
-  const double f1 = std::exp(-0.5 * (t.x[layer + 1] * t.x[layer + 1] - x * x));
-  if (f1 + stream.uniform() * (f0 - f1) < 1.0) return x;
+  if (zigguratWedgeAccepts(t, layer, x, stream.uniform())) return x;
   return std::numeric_limits<double>::quiet_NaN();  // rejected: draw again
 }
 

@@ -1,73 +1,133 @@
 #!/usr/bin/env python3
-"""Speed of RFScope's Monte Carlo engine against the NumPy approach on identical work: empirical
-MSE of the positive-feature estimator at one pair, d = 64, M = 64, couplings iid, orf and simrf.
+"""Speed of RFScope's Monte Carlo engine against NumPy on identical work, ratios from one run:
+empirical MSE of the positive-feature (FAVOR+) estimator at one pair, d = 64, M = 64, couplings
+iid, orf and simrf.
 
-usage: compare_with_numpy.py BENCHMARK_BINARY [--numpy-trials N]
+usage: compare_with_numpy.py BENCHMARK_BINARY [--before OLD_BINARY] [--expert-trials N]
+                             [--authors-trials N]
   BENCHMARK_BINARY: build/<dir>/tests/benchmarks/montecarlo/montecarlo_benchmark
-Needs a Python with NumPy and SciPy (Debian: python3-numpy python3-scipy, /usr/bin/python3).
-Prints trials per second of both, the speed-up on 1 and 2 threads, the 1 → 2 thread scaling and
-both MSEs (they estimate the same number, so they must agree within their noise).
+  OLD_BINARY: the same program from an earlier build, measured in the same run (before/after)
+Needs NumPy and SciPy (Debian: python3-numpy python3-scipy, /usr/bin/python3).
+
+Compares with two NumPy programs: numpy_expert.py (vectorised over trials, samples only the
+projections the estimator uses — the one to beat) and numpy_reference.py (the SimRF authors'
+style: full ω matrices, one ortho_group per block). The expert NumPy runs before and after the
+benchmark and its mean is used, so that a change of machine load between them shows (both rates
+are printed). Prints trials/s of each, the speed-ups on one core (wall clock, and CPU time, which
+other load disturbs less), the 1 → 2 thread scaling, the CPU ceiling (ceiling* benchmarks: only
+the random numbers and e^x) and the fraction of it reached (by CPU time), the MSEs (they must
+agree) and the load average before and after.
 """
 import argparse
 import json
+import os
 import pathlib
 import subprocess
 import sys
 import time
 
-import numpy as np
+os.environ.setdefault("OMP_NUM_THREADS", "1")  # one core for NumPy too
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import numpy_expert  # noqa: E402
 import numpy_reference  # noqa: E402
 
-
-def trials_of(coupling):
-    # The trials per benchmark iteration in monte_carlo_benchmark.cpp.
-    return {"iid": 200000, "orf": 100000, "simrf": 100000}[coupling]
+COUPLINGS = ("iid", "orf", "simrf")
+BENCHMARK_TRIALS = {"iid": 200000, "orf": 100000, "simrf": 100000}  # monte_carlo_benchmark.cpp
 
 
 def rfscope_rates(binary):
-    out = subprocess.run([binary, "--benchmark_filter=^pos(Iid|Orf|Simrf)/",
+    out = subprocess.run([binary, "--benchmark_filter=^(pos(Iid|Orf|Simrf)/|ceiling)",
                           "--benchmark_format=json", "--benchmark_repetitions=3",
                           "--benchmark_report_aggregates_only=true"],
                          check=True, capture_output=True, text=True).stdout
+    names = {"posIid": "iid", "posOrf": "orf", "posSimrf": "simrf",
+             "ceilingIid": "iid", "ceilingOrf": "orf", "ceilingSimrf": "simrf"}
     rates = {}
     for b in json.loads(out)["benchmarks"]:
         if b.get("aggregate_name") != "median":
             continue
-        name, threads = b["run_name"].split("/")[:2]
-        coupling = {"posIid": "iid", "posOrf": "orf", "posSimrf": "simrf"}[name]
-        # cpu_time is the calling thread's, which does all the work on 1 thread (time unit: ms).
-        cpu_rate = trials_of(coupling) / (b["cpu_time"] / 1000.0)
-        rates[(coupling, int(threads))] = (b["trials_per_second"], b.get("label", ""), cpu_rate)
+        parts = b["run_name"].split("/")
+        coupling = names[parts[0]]
+        if parts[0].startswith("ceiling"):  # 200000 trials per iteration, on the calling thread
+            rates[(coupling, "ceiling")] = (b["trials_per_second"],
+                                            200000 / (b["cpu_time"] / 1000.0))
+            continue
+        threads = int(parts[1])
+        # cpu_time: the calling thread's, which does all the work on 1 thread (unit: ms).
+        cpu_rate = BENCHMARK_TRIALS[coupling] / (b["cpu_time"] / 1000.0)
+        rates[(coupling, threads)] = (b["trials_per_second"], b.get("label", ""), cpu_rate)
     return rates
+
+
+def expert_rates(x, y, trials):
+    result = {}
+    for coupling in COUPLINGS:
+        rng = np.random.default_rng(7)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        mse = numpy_expert.empirical_mse(coupling, x, y, 64, trials, rng)
+        result[coupling] = (trials / (time.perf_counter() - start),
+                            trials / (time.process_time() - cpu_start), mse)
+    return result
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("binary")
-    parser.add_argument("--numpy-trials", type=int, default=2000)
+    parser.add_argument("--before", help="an earlier build's montecarlo_benchmark")
+    parser.add_argument("--expert-trials", type=int, default=200000)
+    parser.add_argument("--authors-trials", type=int, default=1000)
     args = parser.parse_args()
-    rates = rfscope_rates(args.binary)
     d = m = 64
     i = np.arange(d)
     x, y = 0.1 * np.sin(i + 1.0), 0.1 * np.cos(2.0 * i + 1.0)
-    print("trials per second (wall clock); 'CPU' compares CPU time per trial on one thread, which")
-    print("other load on the machine disturbs less than wall-clock time")
-    print(f"{'coupling':8s} {'NumPy':>8s} {'RFScope 1 thr':>14s} {'2 thr':>10s} "
-          f"{'speed-up 1':>11s} {'speed-up 2':>11s} {'CPU':>6s} {'scaling':>8s}  MSE NumPy / RFScope")
-    for coupling in ("iid", "orf", "simrf"):
+    load_before = os.getloadavg()
+    before = expert_rates(x, y, args.expert_trials)
+    rates = rfscope_rates(args.binary)
+    old = rfscope_rates(args.before) if args.before else None
+    after = expert_rates(x, y, args.expert_trials)
+    authors = {}
+    for coupling in COUPLINGS:
         rng = np.random.RandomState(7)
-        start, cpu_start = time.perf_counter(), time.process_time()
-        mse = numpy_reference.empirical_mse(coupling, x, y, m, args.numpy_trials, rng)
-        numpy_rate = args.numpy_trials / (time.perf_counter() - start)
-        numpy_cpu_rate = args.numpy_trials / (time.process_time() - cpu_start)
-        one, label, one_cpu = rates[(coupling, 1)]
-        two, _, _ = rates[(coupling, 2)]
-        print(f"{coupling:8s} {numpy_rate:8.0f} {one:14.0f} {two:10.0f} {one / numpy_rate:10.0f}x "
-              f"{two / numpy_rate:10.0f}x {one_cpu / numpy_cpu_rate:5.0f}x {two / one:7.2f}x  "
-              f"{mse:.5g} / {label}")
+        start = time.perf_counter()
+        numpy_reference.empirical_mse(coupling, x, y, m, args.authors_trials, rng)
+        authors[coupling] = args.authors_trials / (time.perf_counter() - start)
+    load_after = os.getloadavg()
 
+    print(f"load average (1, 5, 15 min): before {load_before[0]:.2f} {load_before[1]:.2f} "
+          f"{load_before[2]:.2f}, after {load_after[0]:.2f} {load_after[1]:.2f} "
+          f"{load_after[2]:.2f}")
+    print("trials per second, one core unless '2 thr'; speed-ups over the expert NumPy "
+          "(wall clock, and CPU time)")
+    print(f"{'coupling':8s} {'NumPy authors':>13s} {'NumPy expert':>20s} {'RFScope':>9s} "
+          f"{'2 thr':>9s} {'speed-up':>9s} {'CPU':>6s} {'ceiling':>9s} {'of ceil.':>8s} "
+          f"{'scaling':>8s}  MSE expert / RFScope")
+    for coupling in COUPLINGS:
+        wall = 0.5 * (before[coupling][0] + after[coupling][0])
+        cpu = 0.5 * (before[coupling][1] + after[coupling][1])
+        one, label, one_cpu = rates[(coupling, 1)]
+        two = rates[(coupling, 2)][0]
+        ceiling = rates.get((coupling, "ceiling"))
+        mse = label.split()[0].removeprefix("mse=") if label else "?"
+        expert_range = f"{before[coupling][0]:.0f}/{after[coupling][0]:.0f}"
+        # The fraction of the ceiling from CPU times (the same thread does both on one core).
+        ceiling_text = (f"{ceiling[0]:9.0f} {one_cpu / ceiling[1]:7.0%}" if ceiling
+                        else f"{'-':>9s} {'-':>7s}")
+        print(f"{coupling:8s} {authors[coupling]:13.0f} {expert_range:>20s} {one:9.0f} {two:9.0f} "
+              f"{one / wall:8.2f}x {one_cpu / cpu:5.2f}x {ceiling_text} "
+              f"{two / one:7.2f}x  {before[coupling][2]:.5g} / {mse}")
+    if old:
+        print("before (OLD_BINARY, same run):")
+        for coupling in COUPLINGS:
+            wall = 0.5 * (before[coupling][0] + after[coupling][0])
+            cpu = 0.5 * (before[coupling][1] + after[coupling][1])
+            one, _, one_cpu = old[(coupling, 1)]
+            two = old[(coupling, 2)][0]
+            print(f"{coupling:8s} {one:9.0f} trials/s, 2 thr {two:9.0f}, {one / wall:.2f}x the "
+                  f"expert NumPy (CPU {one_cpu / cpu:.2f}x), now {rates[(coupling, 1)][0] / one:.2f}x "
+                  f"faster")
 
 if __name__ == "__main__":
     main()

@@ -1,7 +1,8 @@
 // Throughput of the Monte Carlo engine on the workload of the NumPy comparison
 // (numpy_reference.py): empirical MSE of the positive-feature estimator at one pair, d = 64,
-// M = 64, for the iid, orf and simrf couplings, on 1 and 2 threads. Counters: trials and feature
-// evaluations per second. Run: montecarlo_benchmark --benchmark_format=json
+// M = 64, for the iid, orf and simrf couplings, on 1 and 2 threads, and the CPU's ceiling for it.
+// Counters: trials and feature evaluations per second. Run: montecarlo_benchmark
+// --benchmark_format=json
 #include <cmath>
 #include <string>
 
@@ -9,6 +10,7 @@
 
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
+#include "core/montecarlo/simd_fast_trials.h"
 #include "tests/benchmarks/montecarlo/comparison_workload.h"
 
 namespace rfscope {
@@ -64,6 +66,34 @@ void trigIid(benchmark::State& s) {
   runBenchmark(s, "trig", "iid", SamplingPath::Fast, 200000);
 }
 
+// The CPU's ceiling for the same workload on one thread: only the trials' random numbers (as many
+// normals as fastTrialRandomDraws) and one e^x per feature, vectorised like the trials
+// (simdCeilingKernel), without the engine. The fast path's rate over this is the fraction of the
+// ceiling it reaches.
+void ceiling(benchmark::State& state, const std::string& coupling) {
+  const std::int64_t trials = 200000;
+  const auto plan =
+      makeSamplingPlan(comparisonRequest("pos", coupling, SamplingPath::Fast, trials), nullptr);
+  if (!plan || !plan->fast) {
+    state.SkipWithError("no fast plan");
+    return;
+  }
+  for (auto _ : state)
+    benchmark::DoNotOptimize(simdCeilingKernel(*plan->fast, 0, trials));
+  state.counters["trials_per_second"] = benchmark::Counter(
+      static_cast<double>(trials), benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(simdTargetName());
+}
+void ceilingIid(benchmark::State& s) {
+  ceiling(s, "iid");
+}
+void ceilingOrf(benchmark::State& s) {
+  ceiling(s, "orf");
+}
+void ceilingSimrf(benchmark::State& s) {
+  ceiling(s, "simrf");
+}
+
 // The engine's own cost per 64-trial leaf (merging moments and batches in leaf order), with a
 // backend whose leaves cost nothing: the rate a device backend must stay under for the host to
 // keep up (the engine overlaps this merge with the device's next round).
@@ -107,6 +137,9 @@ BENCHMARK(posOrfFull)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTim
 BENCHMARK(posSimrfFull)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(oprfSimrf)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(trigIid)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(ceilingIid)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(ceilingOrf)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(ceilingSimrf)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(engineMergePerLeaf)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace

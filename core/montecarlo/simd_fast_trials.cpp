@@ -1,0 +1,868 @@
+// The fast path's trials a SIMD vector at a time (see simd_fast_trials.h). Highway compiles this
+// file once per instruction set (foreach_target.h) and dispatches at run time.
+//
+// Lanes are trials. Every lane follows its trial's scalar code exactly: the same Philox words in
+// the same order, the same operations in the same order (no fused multiply-add: the build turns
+// contraction off), reproducibleExp for e^x. kGroups vectors of trials run side by side.
+// Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
+// lane-major so that one aligned load gives every lane its next word. A lane whose stream
+// position is odd keeps the second word of its last block aside (the spare) for the next fill.
+// Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words.
+//   - ziggurat: lanes outside their layer's rectangle (1.5% of draws) take one more word each
+//     (takeWords: their columns move up by one) and test the wedge in vector code, trusting the
+//     outcome only far from the threshold (zigguratWedgeAccepts decides the ties); rejected lanes
+//     take a fresh word and start over. The tail of layer 0 runs the scalar code (below).
+//   - χ²: a lane whose try needs the logarithm test gets it vectorised (Highway's Log) where the
+//     outcome is certain by a wide margin, else from gammaTryAccepted itself; a rejected try, or
+//     v <= 0 (its uniform is given back), goes on as chiSquareVariate — a new call behaves exactly
+//     like the next try.
+// Scalar code runs on a lane through LaneStream (the lane's words in the buffer, then its spare
+// and further Philox blocks); the lane's column is then rewritten with the words that follow, so
+// that all lanes read the same position again.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "core/montecarlo/simd_fast_trials.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <hwy/contrib/math/math-inl.h>  // after highway.h
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "core/montecarlo/fast_trial.h"
+#include "core/montecarlo/reproducible_exp.h"
+#include "core/montecarlo/simd_fast_trials.h"
+#include "core/random/philox_stream.h"
+#include "core/random/ziggurat_normal.h"
+
+#ifndef RFSCOPE_SIMD_LANE_STREAM
+#define RFSCOPE_SIMD_LANE_STREAM
+namespace rfscope::simd_detail {
+
+// Words per lane in the buffer of a vector of trials (even: whole Philox blocks).
+inline constexpr int kBufferWords = 8;
+
+// One lane's stream for the scalar code: its words in the buffer from position `index`, then its
+// spare word (if any) and its next Philox blocks — the very sequence PhiloxStream(seed, trial)
+// yields from that point.
+struct LaneStream {
+  std::uint64_t* column = nullptr;  // the lane's first word in the buffer
+  std::size_t stride = 1;           // lanes
+  int index = 0;
+  std::uint64_t seed = 0, stream = 0;
+  std::uint64_t* next = nullptr;      // the lane's next Philox block
+  std::uint64_t* spare = nullptr;     // its spare word,
+  std::uint64_t* hasSpare = nullptr;  // when this is non-zero
+  const ZigguratTables* tables = nullptr;
+
+  RFSCOPE_FORCE_INLINE std::uint64_t bits() {
+    if (index < kBufferWords) return column[static_cast<std::size_t>(index++) * stride];
+    if (*hasSpare != 0) {
+      *hasSpare = 0;
+      return *spare;
+    }
+    const philox4x32_ctr_t block = philoxBlock(seed, stream, (*next)++);
+    *spare = (static_cast<std::uint64_t>(block.v[2]) << 32) | block.v[3];
+    *hasSpare = ~std::uint64_t{0};
+    return (static_cast<std::uint64_t>(block.v[0]) << 32) | block.v[1];
+  }
+  double uniform() {
+    const std::uint64_t word = bits();
+    return uniformFromWords(static_cast<std::uint32_t>(word >> 32),
+                            static_cast<std::uint32_t>(word));
+  }
+  double normal() { return zigguratNormal(*this, *tables); }
+
+  // Rewrites the lane's column from `position` on with its next words, so that the vector code
+  // reading from `position` continues the lane's stream.
+  void realign(int position) {
+    const int taken = index - position;         // words taken beyond the vector code's
+    if (taken >= 0 && index <= kBufferWords) {  // the usual case: shift, then top up
+      for (int i = position; i + taken < kBufferWords; ++i)
+        column[static_cast<std::size_t>(i) * stride] =
+            column[static_cast<std::size_t>(i + taken) * stride];
+      index = kBufferWords;
+      for (int i = kBufferWords - taken; i < kBufferWords; ++i)
+        column[static_cast<std::size_t>(i) * stride] = bits();
+      return;
+    }
+    std::uint64_t following[kBufferWords];
+    const int count = kBufferWords - position;
+    for (int i = 0; i < count; ++i)
+      following[i] = bits();
+    for (int i = 0; i < count; ++i)
+      column[static_cast<std::size_t>(position + i) * stride] = following[i];
+  }
+};
+
+// The 10 round keys of Philox 4x32-10 under a seed (Random123's key schedule).
+struct PhiloxKeys {
+  std::uint64_t k0[10], k1[10];  // 32-bit keys, stored wide: vector code broadcasts them directly
+  explicit PhiloxKeys(std::uint64_t seed) {
+    std::uint32_t a = static_cast<std::uint32_t>(seed), b = static_cast<std::uint32_t>(seed >> 32);
+    for (int r = 0; r < 10; ++r, a += 0x9E3779B9u, b += 0xBB67AE85u) {
+      k0[r] = a;
+      k1[r] = b;
+    }
+  }
+};
+
+// Shape constants of the χ² variates, computed as gammaVariate computes them.
+struct ChiSquareConstants {
+  double degrees = 0, d = 0, c = 0;
+  explicit ChiSquareConstants(double dof) : degrees(dof) {
+    const double shape = 0.5 * dof;
+    d = shape - 1.0 / 3.0;
+    c = 1.0 / std::sqrt(9.0 * d);
+  }
+};
+
+// What the ceiling kernel draws per trial: the trial's own random numbers (normals and the χ²
+// variates' first uniforms, assuming every first try accepted) and one e^x per feature.
+struct CeilingDraws {
+  std::int64_t features = 0;
+  std::int64_t blockRows = 0;          // features per block (0: no blocks)
+  std::int64_t normalsPerBlock = 0;    // the block's frame
+  std::int64_t normalsPerFeature = 0;  // the last one goes into e^x
+  std::int64_t uniformsPerFeature = 0;
+
+  explicit CeilingDraws(const FastTrialPlan& plan) {
+    const FastTrialSpec& s = plan.spec();
+    features = s.features;
+    const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+    if (plan.kind == FastTrialKind::Block) {
+      blockRows = s.dimension;
+      normalsPerBlock = (usesSecondAxis(s) ? 2 : 1) * static_cast<std::int64_t>(s.dimension);
+      normalsPerFeature = 1;  // χ_d norm
+      uniformsPerFeature = 1;
+    } else if (plan.kind == FastTrialKind::Iid) {
+      const bool chi = s.model.needsNormSquared() && s.dimension - axes > 0;
+      normalsPerFeature = axes + (chi ? 1 : 0);
+      uniformsPerFeature = chi ? 1 : 0;
+    } else {  // the other kinds: as many normals as fastTrialRandomDraws
+      normalsPerFeature = std::max<std::int64_t>(1, fastTrialRandomDraws(plan) / s.features);
+    }
+  }
+};
+
+}  // namespace rfscope::simd_detail
+#endif
+
+HWY_BEFORE_NAMESPACE();
+namespace rfscope {
+namespace HWY_NAMESPACE {
+
+#if HWY_TARGET == HWY_SCALAR
+// Highway's one-lane fallback (where no SIMD target it knows is present): the scalar trials.
+
+void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+               std::vector<double>& scratch) {
+  scratch.resize(std::max(scratch.size(), static_cast<std::size_t>(fastTrialScratchSize(plan))));
+  for (int i = 0; i < count; ++i)
+    values[i] = runFastTrial(plan, nullptr, nullptr, first + static_cast<std::uint64_t>(i),
+                             zigguratTables(), scratch.data());
+}
+
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  const simd_detail::CeilingDraws c(plan);
+  const FastTrialSpec& s = plan.spec();
+  double sum = 0;
+  for (std::int64_t t = 0; t < trials; ++t) {
+    TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t), zigguratTables());
+    for (std::int64_t f = 0; f < c.features; ++f) {
+      if (c.blockRows > 0 && f % c.blockRows == 0)
+        for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
+          sum += rng.normal();
+      double g = 0;
+      for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
+        g = rng.normal();
+      for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
+        sum += rng.uniform();
+      sum += reproducibleExp(s.sum1 * g);
+    }
+  }
+  return sum;
+}
+
+#else
+namespace {
+
+namespace hn = hwy::HWY_NAMESPACE;
+using simd_detail::ChiSquareConstants;
+using simd_detail::kBufferWords;
+using simd_detail::LaneStream;
+using simd_detail::PhiloxKeys;
+
+using DF = hn::ScalableTag<double>;
+using DU = hn::RebindToUnsigned<DF>;
+using DI = hn::RebindToSigned<DF>;
+using D32 = hn::Repartition<std::uint32_t, DU>;
+using VF = hn::Vec<DF>;
+using VU = hn::Vec<DU>;
+using VI = hn::Vec<DI>;
+using MF = hn::Mask<DF>;
+using MU = hn::Mask<DU>;
+
+constexpr std::size_t kMaxLanes = HWY_LANES(double);
+
+// reproducibleExp, the same operations on every lane.
+HWY_INLINE VF Exp(VF x) {
+  namespace e = reproducible_exp;
+  const DF df;
+  const DI di;
+  // The clamps of reproducibleExp. Max(bound, x) and Min(bound, x) return x when it is NaN (x86
+  // returns the second operand then; the other targets propagate NaN).
+  x = hn::Min(hn::Set(df, e::kHighest), hn::Max(hn::Set(df, e::kLowest), x));
+  const VF magic = hn::Set(df, e::kRoundMagic);
+  const VF shifted = hn::Add(hn::Mul(x, hn::Set(df, e::kLog2e)), magic);
+  const VF k = hn::Sub(shifted, magic);
+  const VF r =
+      hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(df, e::kLn2Hi))), hn::Mul(k, hn::Set(df, e::kLn2Lo)));
+  const VF r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2), r8 = hn::Mul(r4, r4);
+  const auto term = [&](double c0, double c1) {  // c0 + c1 r
+    return hn::Add(hn::Set(df, c0), hn::Mul(hn::Set(df, c1), r));
+  };
+  const VF p03 = hn::Add(term(e::kP0, e::kP1), hn::Mul(term(e::kP2, e::kP3), r2));
+  const VF p47 = hn::Add(term(e::kP4, e::kP5), hn::Mul(term(e::kP6, e::kP7), r2));
+  const VF p810 = hn::Add(term(e::kP8, e::kP9), hn::Mul(hn::Set(df, e::kP10), r2));
+  const VF p = hn::Add(hn::Add(p03, hn::Mul(p47, r4)), hn::Mul(p810, r8));
+  const VF y = hn::Add(hn::Set(df, 1.0), hn::Add(r, hn::Mul(r2, p)));
+  const VI exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
+  const VI half = hn::ShiftRight<1>(exponent);
+  const VI bias = hn::Set(di, 1023);
+  const VF first = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(half, bias)));
+  const VF second = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(hn::Sub(exponent, half), bias)));
+  return hn::Mul(hn::Mul(y, first), second);
+}
+
+// Philox 4x32-10 blocks `block` of streams `stream`, lane by lane, as two 64-bit words each
+// (PhiloxStream::bits order). The 32-bit counter words live in 64-bit lanes; only their low
+// halves matter (MulEven reads those), so the high halves are never cleared until the end.
+HWY_INLINE void philoxBlocks(VU block, VU stream, const PhiloxKeys& keys, VU& first, VU& second) {
+  const DU du;
+  const D32 d32;
+  VU c0 = block, c1 = hn::ShiftRight<32>(block), c2 = stream, c3 = hn::ShiftRight<32>(stream);
+  const auto m0 = hn::BitCast(d32, hn::Set(du, 0xD2511F53u));
+  const auto m1 = hn::BitCast(d32, hn::Set(du, 0xCD9E8D57u));
+#pragma GCC unroll 10
+  for (int r = 0; r < 10; ++r) {
+    const VU p0 = hn::MulEven(m0, hn::BitCast(d32, c0));  // hi0:lo0
+    const VU p1 = hn::MulEven(m1, hn::BitCast(d32, c2));  // hi1:lo1
+    c0 = hn::Xor(hn::Xor(hn::ShiftRight<32>(p1), c1), hn::Set(du, keys.k0[r]));
+    c1 = p1;
+    c2 = hn::Xor(hn::Xor(hn::ShiftRight<32>(p0), c3), hn::Set(du, keys.k1[r]));
+    c3 = p0;
+  }
+  const VU low = hn::Set(du, 0xFFFFFFFFu);
+  first = hn::Or(hn::ShiftLeft<32>(c0), hn::And(c1, low));
+  second = hn::Or(hn::ShiftLeft<32>(c2), hn::And(c3, low));
+}
+
+// The streams of Lanes(DF) consecutive trials, with the draws of TrialStream.
+class VectorStream {
+ public:
+  VectorStream(std::uint64_t seed, std::uint64_t firstTrial, const ZigguratTables& tables)
+      : seed_(seed), keys_(seed), tables_(&tables) {
+    const DU du;
+    hn::Store(hn::Iota(du, firstTrial), du, stream_);
+    hn::Store(hn::Zero(du), du, next_);
+    hn::Store(hn::Zero(du), du, spare_);
+    hn::Store(hn::Zero(du), du, hasSpare_);
+  }
+
+  HWY_INLINE VU bits() {
+    const DU du;
+    if (HWY_UNLIKELY(position_ == kBufferWords)) fill();
+    return hn::Load(du, buffer_ + static_cast<std::size_t>(position_++) * hn::Lanes(du));
+  }
+
+  // uniformFromWords: 52 bits, never 0 or 1.
+  HWY_INLINE VF uniform() {
+    const DF df;
+    const DI di;
+    const VF bits52 = hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<12>(bits())));
+    return hn::Mul(hn::Add(bits52, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52));
+  }
+
+  // zigguratNormal.
+  HWY_INLINE VF normal() {
+    const DF df;
+    const DU du;
+    const DI di;
+    const VU word = bits();
+    const VI layer = hn::BitCast(di, hn::And(word, hn::Set(du, 0xFF)));
+    const VF bits53 = hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(word)));
+    const VF u = hn::Sub(hn::Mul(hn::Add(bits53, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52)),
+                         hn::Set(df, 1.0));
+    const VF ratio = hn::GatherIndex(df, tables_->ratio, layer);
+    const VF edge = hn::GatherIndex(df, tables_->x, layer);
+    VF g = hn::Mul(u, edge);
+    const MF inside = hn::Lt(hn::Abs(u), ratio);
+    if (HWY_UNLIKELY(!hn::AllTrue(df, inside))) g = slowNormals(hn::Not(inside), layer, u, g);
+    return g;
+  }
+
+  // chiSquareVariate for degrees >= 2 (shape >= 1: no boost).
+  HWY_INLINE VF chiSquare(const ChiSquareConstants& k) {
+    const DF df;
+    const VF x = normal();
+    const VF one = hn::Set(df, 1.0);
+    VF v = hn::Add(one, hn::Mul(hn::Set(df, k.c), x));
+    const MF retry = hn::Le(v, hn::Zero(df));
+    v = hn::Mul(hn::Mul(v, v), v);
+    const VF u = uniform();
+    const VF x2 = hn::Mul(x, x);
+    const MF squeeze = hn::Lt(u, hn::Sub(one, hn::Mul(hn::Mul(hn::Set(df, 0.0331), x2), x2)));
+    const VF result = hn::Mul(hn::Set(df, 2.0), hn::Mul(hn::Set(df, k.d), v));
+    const MF accepted = hn::AndNot(retry, squeeze);
+    if (HWY_UNLIKELY(!hn::AllTrue(df, accepted)))
+      return chiSquareBeyondSqueeze(k, accepted, retry, x, v, u, result);
+    return result;
+  }
+
+ private:
+  // Fills the whole buffer with the lanes' next words.
+  HWY_NOINLINE void fill() {
+    const DU du;
+    const std::size_t n = hn::Lanes(du);
+    const VU stream = hn::Load(du, stream_);
+    VU next = hn::Load(du, next_);
+    VU carry = hn::Load(du, spare_);
+    const MU odd = hn::Ne(hn::Load(du, hasSpare_), hn::Zero(du));
+    for (int i = 0; i < kBufferWords; i += 2) {
+      VU first, second;
+      philoxBlocks(next, stream, keys_, first, second);
+      next = hn::Add(next, hn::Set(du, 1));
+      hn::Store(hn::IfThenElse(odd, carry, first), du, buffer_ + i * n);
+      hn::Store(hn::IfThenElse(odd, first, second), du, buffer_ + (i + 1) * n);
+      carry = hn::IfThenElse(odd, second, carry);
+    }
+    hn::Store(next, du, next_);
+    hn::Store(carry, du, spare_);
+    position_ = 0;
+  }
+
+  // Runs f(lane, stream) for each lane of `lanes`, its LaneStream starting `back[lane]` words
+  // before the current position; then realigns the lane's column.
+  template <class F>
+  HWY_NOINLINE void forLanes(MF lanes, MF back, F&& f) {
+    const DU du;
+    const std::size_t n = hn::Lanes(du);
+    HWY_ALIGN std::uint64_t selected[kMaxLanes], stepBack[kMaxLanes];
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, back)), du, stepBack);
+    for (std::size_t lane = 0; lane < n; ++lane) {
+      if (selected[lane] == 0) continue;
+      LaneStream stream;
+      stream.column = buffer_ + lane;
+      stream.stride = n;
+      stream.index = position_ - (stepBack[lane] != 0 ? 1 : 0);
+      stream.seed = seed_;
+      stream.stream = stream_[lane];
+      stream.next = next_ + lane;
+      stream.spare = spare_ + lane;
+      stream.hasSpare = hasSpare_ + lane;
+      stream.tables = tables_;
+      f(lane, stream);
+      stream.realign(position_);
+    }
+  }
+
+  // The lanes outside their layer's rectangle: the rest of zigguratNormal, vectorised. Wedge
+  // lanes (layer >= 1) take one uniform each and test the wedge (zigguratWedgeAccepts), with
+  // e^x computed here and the outcome trusted only far from the threshold (else the scalar test
+  // decides); rejected lanes draw a fresh word and start over. Tail lanes (layer 0, 0.03% of
+  // draws) finish on the scalar code.
+  HWY_NOINLINE VF slowNormals(MF pending, VI layer, VF u, VF g) {
+    const DF df;
+    const DU du;
+    const DI di;
+    for (;;) {
+      const MF tail = hn::And(pending, hn::RebindMask(df, hn::Eq(layer, hn::Zero(di))));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, tail))) g = tailNormals(tail, u, g);
+      const MF wedge = hn::AndNot(tail, pending);
+      if (hn::AllFalse(df, wedge)) return g;
+      const VU word = takeWords(hn::RebindMask(du, wedge));
+      const VF uniform = hn::Mul(
+          hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<12>(word))), hn::Set(df, 0.5)),
+          hn::Set(df, 0x1.0p-52));
+      const VI safeLayer = hn::IfThenElseZero(hn::RebindMask(di, wedge), layer);
+      const VF lower = hn::GatherIndex(df, tables_->x, safeLayer);
+      const VF upper = hn::GatherIndex(df, tables_->x, hn::Add(safeLayer, hn::Set(di, 1)));
+      const VF x2 = hn::Mul(g, g);
+      const VF half = hn::Set(df, -0.5);
+      const VF f0 = Exp(hn::Mul(half, hn::Sub(hn::Mul(lower, lower), x2)));
+      const VF f1 = Exp(hn::Mul(half, hn::Sub(hn::Mul(upper, upper), x2)));
+      const VF height = hn::Add(f1, hn::Mul(uniform, hn::Sub(f0, f1)));
+      const VF margin = hn::Set(df, 1e-12);  // e^x here and std::exp differ by ~1e-16
+      MF accepted = hn::And(wedge, hn::Lt(height, hn::Sub(hn::Set(df, 1.0), margin)));
+      const MF unsure =
+          hn::AndNot(accepted, hn::And(wedge, hn::Le(height, hn::Add(hn::Set(df, 1.0), margin))));
+      if (HWY_UNLIKELY(!hn::AllFalse(df, unsure)))
+        accepted = hn::Or(accepted, wedgeAccepts(unsure, safeLayer, g, uniform));
+      const MF rejected = hn::AndNot(accepted, wedge);
+      if (hn::AllFalse(df, rejected)) return g;
+      // A fresh try for the rejected lanes (zigguratNormal's loop).
+      const VU fresh = takeWords(hn::RebindMask(du, rejected));
+      const VI freshLayer = hn::BitCast(di, hn::And(fresh, hn::Set(du, 0xFF)));
+      const VF freshU =
+          hn::Sub(hn::Mul(hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(fresh))),
+                                  hn::Set(df, 0.5)),
+                          hn::Set(df, 0x1.0p-52)),
+                  hn::Set(df, 1.0));
+      const VF ratio = hn::GatherIndex(df, tables_->ratio, freshLayer);
+      const VF edge = hn::GatherIndex(df, tables_->x, freshLayer);
+      g = hn::IfThenElse(rejected, hn::Mul(freshU, edge), g);
+      layer = hn::IfThenElse(hn::RebindMask(di, rejected), freshLayer, layer);
+      u = hn::IfThenElse(rejected, freshU, u);
+      pending = hn::AndNot(hn::Lt(hn::Abs(freshU), ratio), rejected);
+    }
+  }
+
+  // The scalar wedge test for the lanes of `lanes` (ties of the vectorised one).
+  HWY_NOINLINE MF wedgeAccepts(MF lanes, VI layer, VF x, VF uniform) {
+    const DF df;
+    const DI di;
+    const DU du;
+    HWY_ALIGN std::int64_t layers[kMaxLanes];
+    HWY_ALIGN double xs[kMaxLanes], uniforms[kMaxLanes];
+    HWY_ALIGN std::uint64_t selected[kMaxLanes], accepted[kMaxLanes];
+    hn::Store(layer, di, layers);
+    hn::Store(x, df, xs);
+    hn::Store(uniform, df, uniforms);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
+    for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane)
+      accepted[lane] =
+          selected[lane] != 0 && zigguratWedgeAccepts(*tables_, static_cast<int>(layers[lane]),
+                                                      xs[lane], uniforms[lane])
+              ? ~std::uint64_t{0}
+              : 0;
+    return hn::RebindMask(df, hn::Ne(hn::Load(du, accepted), hn::Zero(du)));
+  }
+
+  // Tail lanes: zigguratSlowPath for layer 0 (which always returns a value), per lane.
+  HWY_NOINLINE VF tailNormals(MF lanes, VF u, VF g) {
+    const DF df;
+    HWY_ALIGN double us[kMaxLanes], values[kMaxLanes];
+    hn::Store(u, df, us);
+    hn::Store(g, df, values);
+    forLanes(lanes, hn::FirstN(df, 0), [&](std::size_t lane, LaneStream& stream) {
+      values[lane] = zigguratSlowPath(stream, *tables_, 0, us[lane]);
+    });
+    return hn::Load(df, values);
+  }
+
+  // The next word of each lane of `lanes`, which the other lanes do not take: those lanes'
+  // columns move up by one, topped up from their spare word or next block.
+  HWY_NOINLINE VU takeWords(MU lanes) {
+    const DU du;
+    const std::size_t n = hn::Lanes(du);
+    if (position_ == kBufferWords) fill();
+    std::uint64_t* at = buffer_ + static_cast<std::size_t>(position_) * n;
+    const VU taken = hn::Load(du, at);
+    for (int i = position_; i + 1 < kBufferWords; ++i, at += n)
+      hn::Store(hn::IfThenElse(lanes, hn::Load(du, at + n), hn::Load(du, at)), du, at);
+    // at: the last word. Lanes with a spare word use it; the others open their next block.
+    const MU spare = hn::Ne(hn::Load(du, hasSpare_), hn::Zero(du));
+    const MU open = hn::AndNot(spare, lanes);
+    VU word = hn::Load(du, spare_);
+    if (!hn::AllFalse(du, open)) {
+      VU first, second;
+      const VU next = hn::Load(du, next_);
+      philoxBlocks(next, hn::Load(du, stream_), keys_, first, second);
+      word = hn::IfThenElse(open, first, word);
+      hn::Store(hn::IfThenElse(open, second, hn::Load(du, spare_)), du, spare_);
+      hn::Store(hn::Add(next, hn::IfThenElseZero(open, hn::Set(du, 1))), du, next_);
+    }
+    hn::Store(hn::IfThenElse(lanes, word, hn::Load(du, at)), du, at);
+    // Lanes that used their spare have none left; lanes that opened a block keep its second word.
+    const VU none = hn::Zero(du), all = hn::Set(du, ~std::uint64_t{0});
+    hn::Store(hn::IfThenElse(open, all, hn::IfThenElse(lanes, none, hn::Load(du, hasSpare_))), du,
+              hasSpare_);
+    return taken;
+  }
+
+  // The lanes whose try the squeeze did not accept (see the top of the file).
+  HWY_NOINLINE VF chiSquareBeyondSqueeze(const ChiSquareConstants& k, MF accepted, MF retry, VF x,
+                                         VF v, VF u, VF result) {
+    const DF df;
+    const MF tested = hn::Not(hn::Or(accepted, retry));
+    // The logarithm test (gammaTryAccepted), trusted only where its two sides differ by far more
+    // than Highway's and the C library's logarithms can: then both decide alike.
+    const VF x2 = hn::Mul(x, x);
+    const VF safeV = hn::IfThenElse(tested, v, hn::Set(df, 1.0));
+    const VF left = hn::Log(df, u);
+    const VF right = hn::Add(
+        hn::Mul(hn::Set(df, 0.5), x2),
+        hn::Mul(hn::Set(df, k.d), hn::Add(hn::Sub(hn::Set(df, 1.0), safeV), hn::Log(df, safeV))));
+    const VF margin = hn::Mul(hn::Set(df, 1e-9), hn::Add(hn::Set(df, 1.0), hn::Abs(right)));
+    const MF surelyAccepted = hn::And(tested, hn::Lt(hn::Add(left, margin), right));
+    const MF scalar = hn::Not(hn::Or(accepted, surelyAccepted));
+    if (hn::AllFalse(df, scalar)) return result;
+    HWY_ALIGN double xs[kMaxLanes], vs[kMaxLanes], us[kMaxLanes], values[kMaxLanes];
+    HWY_ALIGN std::uint64_t retries[kMaxLanes];
+    const DU du;
+    hn::Store(x, df, xs);
+    hn::Store(v, df, vs);
+    hn::Store(u, df, us);
+    hn::Store(result, df, values);
+    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, retry)), du, retries);
+    // v <= 0: the try ended before its uniform, which the lane gets back.
+    forLanes(scalar, retry, [&](std::size_t lane, LaneStream& stream) {
+      if (retries[lane] == 0 && gammaTryAccepted(xs[lane], vs[lane], us[lane], k.d)) return;
+      values[lane] = chiSquareVariate(stream, k.degrees);
+    });
+    return hn::Load(df, values);
+  }
+
+  std::uint64_t seed_;
+  PhiloxKeys keys_;
+  const ZigguratTables* tables_;
+  int position_ = kBufferWords;  // the next word of every lane (kBufferWords: fill first)
+  HWY_ALIGN std::uint64_t buffer_[kBufferWords * kMaxLanes];  // word i of lane l: [i n + l]
+  HWY_ALIGN std::uint64_t stream_[kMaxLanes];                 // the lane's trial
+  HWY_ALIGN std::uint64_t next_[kMaxLanes];      // its next Philox block after the buffer
+  HWY_ALIGN std::uint64_t spare_[kMaxLanes];     // its spare word,
+  HWY_ALIGN std::uint64_t hasSpare_[kMaxLanes];  // when this is non-zero
+};
+
+// exponentialFeatureTerm for models with real coefficients only (factor 1, or ½(1 + e^{-2|l|})
+// for the antithetic pair), then EnvelopeSum::add. Terms that are exactly ±0 for the plan (a zero
+// coefficient, or the second frame coordinate where a feature has none) are left out, and a
+// factor of 1 is not multiplied: that changes no value, at most the sign of a zero envelope,
+// which neither e^x nor a comparison can tell apart.
+class VectorFeatureSum {
+ public:
+  VF maxEnvelope, scaled;
+
+  // secondAxis: whether features have a second frame coordinate c2.
+  VectorFeatureSum(const FastTrialSpec& s, bool secondAxis)
+      : quadratic_(s.model.alphaRe != 0),
+        onSum_(s.model.sumRe != 0),
+        onDifference_(s.model.diffRe != 0),
+        sum2_(secondAxis && s.sum2 != 0),
+        diff2_(secondAxis && s.diff2 != 0),
+        unitSum_(s.model.sumRe == 1),
+        antithetic_(s.model.antithetic) {
+    const DF df;
+    maxEnvelope = hn::Set(df, -std::numeric_limits<double>::infinity());
+    scaled = hn::Zero(df);
+    alpha_ = hn::Set(df, s.model.alphaRe);
+    sumRe_ = hn::Set(df, s.model.sumRe);
+    diffRe_ = hn::Set(df, s.model.diffRe);
+    sum1_ = hn::Set(df, s.sum1);
+    sum2v_ = hn::Set(df, s.sum2);
+    diff1_ = hn::Set(df, s.diff1);
+    diff2v_ = hn::Set(df, s.diff2);
+  }
+
+  // The feature with frame coordinates (c1, c2) and |ω|².
+  HWY_INLINE void addFeature(VF c1, VF c2, VF normSquared) {
+    const DF df;
+    // linearRe = β_p ωᵀ(x+y) + β_q ωᵀ(x-y), ωᵀ(x+y) = sum1 c1 + sum2 c2, ωᵀ(x-y) likewise.
+    VF linear = hn::Zero(df);
+    if (onSum_) {
+      VF onSum = hn::Mul(sum1_, c1);
+      if (sum2_) onSum = hn::Add(onSum, hn::Mul(sum2v_, c2));
+      linear = unitSum_ ? onSum : hn::Mul(sumRe_, onSum);
+    }
+    if (onDifference_) {
+      VF onDifference = hn::Mul(diff1_, c1);
+      if (diff2_) onDifference = hn::Add(onDifference, hn::Mul(diff2v_, c2));
+      const VF term = hn::Mul(diffRe_, onDifference);
+      linear = onSum_ ? hn::Add(linear, term) : term;
+    }
+    if (!antithetic_) {
+      addUnit(quadratic_ ? hn::Add(hn::Mul(alpha_, normSquared), linear) : linear);
+      return;
+    }
+    const VF magnitude = hn::Abs(linear);
+    const VF small = Exp(hn::Mul(hn::Set(df, -2.0), magnitude));
+    add(quadratic_ ? hn::Add(hn::Mul(alpha_, normSquared), magnitude) : magnitude,
+        hn::Mul(hn::Set(df, 0.5), hn::Add(hn::Set(df, 1.0), small)));
+  }
+
+ private:
+  HWY_INLINE void add(VF envelope, VF factor) {
+    const DF df;
+    const MF skip = hn::Or(hn::Eq(factor, hn::Zero(df)),
+                           hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity())));
+    const MF larger = hn::Gt(envelope, maxEnvelope);
+    const VF e =
+        Exp(hn::IfThenElse(larger, hn::Sub(maxEnvelope, envelope), hn::Sub(envelope, maxEnvelope)));
+    const VF grown = hn::IfThenElse(larger, hn::Add(hn::Mul(scaled, e), factor),
+                                    hn::Add(scaled, hn::Mul(factor, e)));
+    scaled = hn::IfThenElse(skip, scaled, grown);
+    maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
+  }
+
+  // add(envelope, 1).
+  HWY_INLINE void addUnit(VF envelope) {
+    const DF df;
+    const MF skip = hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity()));
+    const MF larger = hn::Gt(envelope, maxEnvelope);
+    const VF e =
+        Exp(hn::IfThenElse(larger, hn::Sub(maxEnvelope, envelope), hn::Sub(envelope, maxEnvelope)));
+    const VF grown =
+        hn::IfThenElse(larger, hn::Add(hn::Mul(scaled, e), hn::Set(df, 1.0)), hn::Add(scaled, e));
+    scaled = hn::IfThenElse(skip, scaled, grown);
+    maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
+  }
+
+  bool quadratic_, onSum_, onDifference_, sum2_, diff2_, unitSum_, antithetic_;
+  VF alpha_, sumRe_, diffRe_, sum1_, sum2v_, diff1_, diff2v_;
+};
+
+// The kernels run kGroups vectors of trials side by side: their dependency chains (Philox rounds
+// excepted, e^x and the sums) interleave, which keeps the core busy while one waits.
+constexpr int kGroups = 4;
+
+// The streams of the groups' trials first, first + Lanes, … and their feature sums.
+template <std::size_t... G>
+std::array<VectorStream, sizeof...(G)> groupStreams(std::uint64_t seed, std::uint64_t first,
+                                                    std::index_sequence<G...>) {
+  const std::uint64_t n = hn::Lanes(DF());
+  return {VectorStream(seed, first + G * n, zigguratTables())...};
+}
+template <std::size_t... G>
+std::array<VectorFeatureSum, sizeof...(G)> groupSums(const FastTrialSpec& s, bool secondAxis,
+                                                     std::index_sequence<G...>) {
+  return {(static_cast<void>(G), VectorFeatureSum(s, secondAxis))...};
+}
+
+// fastIidTrial.
+void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* total) {
+  const DF df;
+  const bool needsNorm = s.model.needsNormSquared();
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const double restDegrees = s.dimension - axes;
+  const ChiSquareConstants rest(restDegrees > 0 ? restDegrees : 2.0);
+  const VF zero = hn::Zero(df);
+  for (std::int64_t j = 0; j < s.features; ++j) {
+    VF g1[kGroups], g2[kGroups], normSquared[kGroups];
+    for (int g = 0; g < kGroups; ++g) {
+      g1[g] = rng[g].normal();
+      g2[g] = axes == 2 ? rng[g].normal() : zero;
+      normSquared[g] = zero;
+      if (needsNorm) {
+        const VF chi = restDegrees > 0 ? rng[g].chiSquare(rest) : zero;
+        normSquared[g] = hn::Add(hn::Add(hn::Mul(g1[g], g1[g]), hn::Mul(g2[g], g2[g])), chi);
+      }
+    }
+    for (int g = 0; g < kGroups; ++g)
+      total[g].addFeature(g1[g], g2[g], normSquared[g]);
+  }
+}
+
+// randomFrame for each group: a[g] (and b[g] when planar), d vectors each.
+void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, double* const* b) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  VF aa[kGroups];
+  for (int g = 0; g < kGroups; ++g)
+    aa[g] = hn::Zero(df);
+  for (int i = 0; i < d; ++i)
+    for (int g = 0; g < kGroups; ++g) {
+      const VF v = rng[g].normal();
+      hn::StoreU(v, df, a[g] + i * n);
+      aa[g] = hn::Add(aa[g], hn::Mul(v, v));
+    }
+  for (int g = 0; g < kGroups; ++g) {
+    const VF inverse = hn::Div(hn::Set(df, 1.0), hn::Sqrt(aa[g]));
+    for (int i = 0; i < d; ++i)
+      hn::StoreU(hn::Mul(hn::LoadU(df, a[g] + i * n), inverse), df, a[g] + i * n);
+  }
+  if (!planar) return;
+  for (int g = 0; g < kGroups; ++g) {
+    double* const bg = b[g];
+    const double* const ag = a[g];
+    for (int i = 0; i < d; ++i)
+      hn::StoreU(rng[g].normal(), df, bg + i * n);
+    for (int pass = 0; pass < 2; ++pass) {
+      VF ab = hn::Zero(df);
+      for (int i = 0; i < d; ++i)
+        ab = hn::Add(ab, hn::Mul(hn::LoadU(df, ag + i * n), hn::LoadU(df, bg + i * n)));
+      for (int i = 0; i < d; ++i)
+        hn::StoreU(hn::Sub(hn::LoadU(df, bg + i * n), hn::Mul(ab, hn::LoadU(df, ag + i * n))), df,
+                   bg + i * n);
+    }
+    VF bb = hn::Zero(df);
+    for (int i = 0; i < d; ++i) {
+      const VF v = hn::LoadU(df, bg + i * n);
+      bb = hn::Add(bb, hn::Mul(v, v));
+    }
+    const VF scale = hn::Div(hn::Set(df, 1.0), hn::Sqrt(bb));
+    for (int i = 0; i < d; ++i)
+      hn::StoreU(hn::Mul(hn::LoadU(df, bg + i * n), scale), df, bg + i * n);
+  }
+}
+
+// applySimplexRows.
+void applySimplexRows(double* a, int d) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  VF head = hn::Zero(df);
+  for (int j = 0; j + 1 < d; ++j)
+    head = hn::Add(head, hn::LoadU(df, a + j * n));
+  const double dm1 = d - 1.0;
+  const VF c1 = hn::Set(df, std::sqrt(d / dm1));
+  const VF c2 = hn::Set(df, (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1)));
+  const VF shift = hn::Mul(c2, head);
+  for (int j = 0; j + 1 < d; ++j)
+    hn::StoreU(hn::Sub(hn::Mul(c1, hn::LoadU(df, a + j * n)), shift), df, a + j * n);
+  hn::StoreU(hn::Div(head, hn::Set(df, std::sqrt(dm1))), df, a + (d - 1) * n);
+}
+
+// fastBlockTrial. scratch: 2 d Lanes(DF) doubles per group.
+void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* rng, double* scratch,
+                 VectorFeatureSum* total) {
+  const DF df;
+  const std::size_t n = hn::Lanes(df);
+  const int d = s.dimension;
+  const bool planar = usesSecondAxis(s);
+  double* a[kGroups];
+  double* b[kGroups];
+  for (int g = 0; g < kGroups; ++g) {
+    a[g] = scratch + 2 * static_cast<std::size_t>(g) * d * n;
+    b[g] = a[g] + static_cast<std::size_t>(d) * n;
+  }
+  const ChiSquareConstants norms(d);
+  const VF zero = hn::Zero(df);
+  for (std::int64_t start = 0; start < s.features; start += d) {
+    const std::int64_t rows = s.features - start < d ? s.features - start : d;
+    randomFrames(rng, d, planar, a, b);
+    if (geometry == BlockGeometry::Simplex)
+      for (int g = 0; g < kGroups; ++g) {
+        applySimplexRows(a[g], d);
+        if (planar) applySimplexRows(b[g], d);
+      }
+    // addBlockFeatures.
+    for (std::int64_t i = 0; i < rows; ++i) {
+      VF c1[kGroups], c2[kGroups], normSquared[kGroups];
+      for (int g = 0; g < kGroups; ++g) {
+        const VF norm = hn::Sqrt(rng[g].chiSquare(norms));
+        c1[g] = hn::Mul(norm, hn::LoadU(df, a[g] + i * n));
+        c2[g] = planar ? hn::Mul(norm, hn::LoadU(df, b[g] + i * n)) : zero;
+        normSquared[g] = hn::Mul(norm, norm);
+      }
+      for (int g = 0; g < kGroups; ++g)
+        total[g].addFeature(c1[g], c2[g], normSquared[g]);
+    }
+  }
+}
+
+}  // namespace
+
+void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+               std::vector<double>& scratch) {
+  const DF df;
+  const int n = static_cast<int>(hn::Lanes(df));
+  const FastTrialSpec& s = plan.spec();
+  const bool block = plan.kind == FastTrialKind::Block;
+  if (block)
+    scratch.resize(std::max(scratch.size(), 2 * kGroups * static_cast<std::size_t>(s.dimension) *
+                                                static_cast<std::size_t>(n)));
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const bool secondAxis = block ? usesSecondAxis(s) : axes == 2;
+  HWY_ALIGN double maxEnvelope[kMaxLanes], scaled[kMaxLanes];
+  // Trials beyond count are computed and dropped (a leaf's last vectors may be partial).
+  for (int start = 0; start < count; start += kGroups * n) {
+    auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
+                            std::make_index_sequence<kGroups>());
+    auto total = groupSums(s, secondAxis, std::make_index_sequence<kGroups>());
+    if (block)
+      blockTrials(s, plan.geometry, rng.data(), scratch.data(), total.data());
+    else
+      iidTrials(s, rng.data(), total.data());
+    for (int g = 0; g < kGroups; ++g) {
+      hn::Store(total[g].maxEnvelope, df, maxEnvelope);
+      hn::Store(total[g].scaled, df, scaled);
+      for (int lane = 0; lane < n; ++lane) {
+        const int i = start + g * n + lane;
+        if (i < count) values[i] = EnvelopeSum{maxEnvelope[lane], scaled[lane]}.result(s.logOffset);
+      }
+    }
+  }
+}
+
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  const DF df;
+  const auto n = static_cast<std::int64_t>(hn::Lanes(df));
+  const simd_detail::CeilingDraws c(plan);
+  const FastTrialSpec& s = plan.spec();
+  const VF scale = hn::Set(df, s.sum1);
+  VF sum[kGroups];
+  for (VF& v : sum)
+    v = hn::Zero(df);
+  for (std::int64_t start = 0; start < trials; start += kGroups * n) {
+    auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
+                            std::make_index_sequence<kGroups>());
+    for (std::int64_t f = 0; f < c.features; ++f) {
+      if (c.blockRows > 0 && f % c.blockRows == 0)
+        for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
+          for (int g = 0; g < kGroups; ++g)
+            sum[g] = hn::Add(sum[g], rng[g].normal());
+      VF x[kGroups];
+      for (int g = 0; g < kGroups; ++g)
+        for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
+          x[g] = rng[g].normal();
+      for (int g = 0; g < kGroups; ++g) {
+        for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
+          sum[g] = hn::Add(sum[g], rng[g].uniform());
+        sum[g] = hn::Add(sum[g], Exp(hn::Mul(scale, x[g])));
+      }
+    }
+  }
+  for (int g = 1; g < kGroups; ++g)
+    sum[0] = hn::Add(sum[0], sum[g]);
+  return hn::GetLane(hn::SumOfLanes(df, sum[0]));
+}
+
+#endif  // HWY_TARGET == HWY_SCALAR
+
+std::int64_t TargetBits() {
+  return HWY_TARGET;
+}
+
+}  // namespace HWY_NAMESPACE
+}  // namespace rfscope
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace rfscope {
+
+HWY_EXPORT(RunTrials);
+HWY_EXPORT(CeilingKernel);
+HWY_EXPORT(TargetBits);
+
+bool simdComputesTrials(const FastTrialPlan& plan) {
+  const FastTrialSpec& s = plan.spec();
+  const ExponentialFeatureModel& m = s.model;
+  if (m.alphaIm != 0 || m.sumIm != 0 || m.diffIm != 0 || m.gammaIm != 0) return false;  // cosines
+  if (plan.kind == FastTrialKind::Block) return s.dimension >= 2;  // χ²_d with d >= 2
+  if (plan.kind != FastTrialKind::Iid) return false;
+  const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
+  const int rest = s.dimension - axes;
+  return !m.needsNormSquared() || rest <= 0 || rest >= 2;
+}
+
+void runFastTrialsSimd(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
+                       std::vector<double>& scratch) {
+  HWY_DYNAMIC_DISPATCH(RunTrials)(plan, first, count, values, scratch);
+}
+
+std::string simdTargetName() {
+  return hwy::TargetName(HWY_DYNAMIC_DISPATCH(TargetBits)());
+}
+
+double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+  return HWY_DYNAMIC_DISPATCH(CeilingKernel)(plan, first, trials);
+}
+
+}  // namespace rfscope
+#endif

@@ -1,0 +1,124 @@
+// The SIMD trials: every lane equals the scalar trial (runFastTrial) to the last bit, on every
+// instruction set Highway can run here (AVX-512, AVX2, SSE4 and the one-lane fallback), for
+// i.i.d. and block plans of every cosine-free mechanism — including the ziggurat's slow path and
+// the χ² redraws, which small dimensions and many features reach often. And reproducibleExp is
+// within 1 ulp of e^x.
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <hwy/targets.h>
+
+#include "core/montecarlo/reproducible_exp.h"
+#include "core/montecarlo/simd_fast_trials.h"
+#include "monte_carlo_test_support.h"
+
+namespace rfscope {
+namespace {
+
+struct Case {
+  const char* mechanism;
+  const char* coupling;
+  int d;
+  std::int64_t features;
+};
+
+// Every plan here takes the SIMD path: the equality below is not vacuous.
+const Case kCases[] = {
+    {"pos", "iid", 64, 64},   {"pos", "orf", 64, 64},     {"pos", "simrf", 64, 64},
+    {"pos", "iid", 1, 9},     {"pos-hyp", "iid", 5, 12},  {"pos-hyp", "orf", 5, 12},
+    {"gerf", "iid", 4, 30},   {"gerf", "simrf", 3, 10},   {"oprf", "iid", 5, 40},
+    {"oprf", "simrf", 7, 20}, {"oprf", "orf", 2, 5},      {"gerf", "orf", 16, 40},
+    {"pos", "simrf", 2, 7},   {"pos-hyp", "simrf", 9, 30}};
+
+// The targets of Highway's dispatch that this CPU runs.
+std::vector<std::int64_t> targetsHere() {
+  std::vector<std::int64_t> targets;
+  for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_SCALAR})
+    if (hwy::SupportedTargets() & t) targets.push_back(t);
+  return targets;
+}
+
+TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
+  const auto targets = targetsHere();
+  ASSERT_FALSE(targets.empty());
+  const std::string best = simdTargetName();
+  for (std::int64_t target : targets) {
+    hwy::SetSupportedTargetsForTest(target);
+    SCOPED_TRACE(simdTargetName());
+    EXPECT_EQ(simdTargetName(), hwy::TargetName(target));
+    for (const Case& c : kCases) {
+      SCOPED_TRACE(std::string(c.mechanism) + " / " + c.coupling + " d=" + std::to_string(c.d));
+      MonteCarloRequest request =
+          testing::makeRequest(c.mechanism, c.coupling, c.d, 0.5, c.features, 100);
+      if (std::string(c.mechanism) == "gerf") {  // a real GERF that needs |ω|² (the optimum may
+        request.parameters.set("A", -0.2);       // be complex: cosines)
+        request.parameters.set("A_imag", 0.0);
+        request.parameters.set("s", std::string("+1"));
+      }
+      std::string error;
+      const auto plan = makeSamplingPlan(request, &error);
+      ASSERT_TRUE(plan && plan->fast) << error;
+      ASSERT_TRUE(simdComputesTrials(*plan->fast));
+      const int count = 93;  // not a multiple of any vector length
+      const std::uint64_t first = 1000;
+      std::vector<SignedLog> values(count);
+      std::vector<double> scratch;
+      runFastTrialsSimd(*plan->fast, first, count, values.data(), scratch);
+      std::vector<double> frame(static_cast<std::size_t>(fastTrialScratchSize(*plan->fast)) + 1);
+      for (int i = 0; i < count; ++i) {
+        const SignedLog expected =
+            runFastTrial(*plan->fast, nullptr, nullptr, first + i, zigguratTables(), frame.data());
+        EXPECT_EQ(values[i].sign, expected.sign) << "trial " << first + i;
+        EXPECT_EQ(values[i].logAbs, expected.logAbs) << "trial " << first + i;
+      }
+    }
+  }
+  hwy::SetSupportedTargetsForTest(0);
+  EXPECT_EQ(simdTargetName(), best);
+}
+
+TEST(SimdTrials, CoverTheCosineFreeIidAndBlockPlansOnly) {
+  const auto covers = [](const char* mechanism, const char* coupling, int d) {
+    std::string error;
+    const auto plan =
+        makeSamplingPlan(testing::makeRequest(mechanism, coupling, d, 0.5, 8, 10), &error);
+    EXPECT_TRUE(plan && plan->fast) << error;
+    return plan && plan->fast && simdComputesTrials(*plan->fast);
+  };
+  EXPECT_TRUE(covers("pos", "iid", 64));
+  EXPECT_TRUE(covers("oprf", "simrf", 8));
+  EXPECT_FALSE(covers("trig", "iid", 8));            // cosines
+  EXPECT_FALSE(covers("pos", "orf-fast", 8));        // structured blocks
+  EXPECT_FALSE(covers("hybrid-angular", "iid", 8));  // hybrids
+  EXPECT_FALSE(covers("gerf", "iid", 3));            // χ²_1: Gamma(1/2) needs the boost
+  EXPECT_FALSE(covers("pos", "orf", 1));             // χ_1 norms likewise
+}
+
+TEST(ReproducibleExp, IsWithinOneUlpOfTheExponential) {
+  PhiloxStream stream(3, 11);
+  double worst = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const double x = i % 2 ? -745.0 + 1454.7 * stream.uniform() : -40 + 41 * stream.uniform();
+    const long double exact = std::exp(static_cast<long double>(x));
+    const double value = reproducibleExp(x);
+    const double rounded = static_cast<double>(exact);
+    const double ulp = rounded < std::numeric_limits<double>::min()
+                           ? std::numeric_limits<double>::denorm_min()
+                           : std::nextafter(rounded, INFINITY) - rounded;
+    worst = std::max(worst, static_cast<double>(std::fabs(value - exact) / ulp));
+  }
+  EXPECT_LT(worst, 1.0);
+  EXPECT_EQ(reproducibleExp(0.0), 1.0);
+  EXPECT_EQ(reproducibleExp(-INFINITY), 0.0);
+  EXPECT_EQ(reproducibleExp(INFINITY), INFINITY);
+  EXPECT_EQ(reproducibleExp(709.79), INFINITY);
+  EXPECT_EQ(reproducibleExp(-745.2), 0.0);
+  EXPECT_EQ(reproducibleExp(-745.1), std::numeric_limits<double>::denorm_min());
+  EXPECT_TRUE(std::isnan(reproducibleExp(NAN)));
+}
+
+}  // namespace
+}  // namespace rfscope
