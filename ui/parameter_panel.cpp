@@ -147,7 +147,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       }
       // A special end value says what it means beside the box ("0" → "M = d").
       if (const QString meaning = specialValueMeaning(spec); !meaning.isEmpty()) {
-        auto* note = new QLabel("= " + meaning);
+        auto* note = new QLabel(tr("means %1").arg(meaning));
         note->setObjectName("specialValue");
         note->setStyleSheet("color: #555; font-style: italic;");
         row->addWidget(note);

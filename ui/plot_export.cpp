@@ -5,6 +5,9 @@
 #include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
 #include <atomic>
@@ -17,21 +20,29 @@
 namespace rfscope::ui {
 namespace {
 
+// Every format draws on a canvas of device-independent pixels (1/96 inch), the unit QCustomPlot
+// lays text out in, so that boxes fit their text in every format.
 constexpr double kPixelsPerPoint = 96.0 / 72.0;
+constexpr int kCanvasDpi = 96;
 
 QString temporaryPathBeside(const QString& path) {
   static std::atomic<int> counter{0};
   return path + QStringLiteral(".tmp-%1-%2").arg(QCoreApplication::applicationPid()).arg(counter++);
 }
 
-// Qt writes the font's family as Qt names it ("Sans Serif" for the default sans font); SVG
-// readers understand the CSS generic families, so the generic one is named as the fallback (and
-// Qt's aliases are replaced by it).
-bool useGenericFontFamilies(const QString& path) {
+// Two corrections to Qt's SVG. Qt writes the font's family as Qt names it ("Sans Serif" for the
+// default sans font), while SVG readers understand the CSS generic families: the generic one is
+// named as the fallback (and replaces Qt's aliases). And the physical size is written exactly
+// (Qt derives it from the canvas rounded to whole pixels).
+bool finishSvg(const QString& path, QSizeF pageSize) {
   QFile file(path);
   if (!file.open(QIODevice::ReadOnly)) return false;
   QString svg = QString::fromUtf8(file.readAll());
   file.close();
+  static const QRegularExpression size(R"(<svg width="[^"]*" height="[^"]*")");
+  svg.replace(size, QStringLiteral("<svg width=\"%1mm\" height=\"%2mm\"")
+                        .arg(pageSize.width() / 72 * 25.4, 0, 'f', 3)
+                        .arg(pageSize.height() / 72 * 25.4, 0, 'f', 3));
   static const QRegularExpression family(R"(font-family="([^"]*)\")");
   QString out;
   qsizetype last = 0;
@@ -54,11 +65,28 @@ bool useGenericFontFamilies(const QString& path) {
   return file.write(bytes) == bytes.size() && file.flush();
 }
 
-bool renderSvg(QCustomPlot* plot, const QString& path, int width, int height) {
+// pageSize: the page in points (the canvas's size at 96 dpi unless a figure size says otherwise).
+bool renderPdf(QCustomPlot* plot, const QString& path, int width, int height, QSizeF pageSize) {
+  QPdfWriter writer(path);
+  writer.setCreator(QStringLiteral("RFScope"));
+  writer.setTitle(QStringLiteral("RFScope plot"));
+  writer.setResolution(kCanvasDpi);
+  writer.setPageLayout(
+      QPageLayout(QPageSize(pageSize, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                  QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+  QCPPainter painter;
+  if (!painter.begin(&writer)) return false;
+  painter.setMode(QCPPainter::pmVectorized);
+  painter.setMode(QCPPainter::pmNonCosmetic);  // line widths stay widths when zoomed in
+  plot->toPainter(&painter, width, height);
+  return painter.end() && QFileInfo(path).size() > 0;
+}
+
+bool renderSvg(QCustomPlot* plot, const QString& path, int width, int height, QSizeF pageSize) {
   {
     QSvgGenerator generator;
     generator.setFileName(path);
-    generator.setResolution(72);  // one SVG unit = one point
+    generator.setResolution(kCanvasDpi);
     generator.setSize(QSize(width, height));
     generator.setViewBox(QRect(0, 0, width, height));
     generator.setTitle(QStringLiteral("RFScope plot"));
@@ -67,7 +95,7 @@ bool renderSvg(QCustomPlot* plot, const QString& path, int width, int height) {
     plot->toPainter(&painter, width, height);
     if (!painter.end()) return false;
   }
-  return QFileInfo(path).size() > 0 && useGenericFontFamilies(path);
+  return QFileInfo(path).size() > 0 && finishSvg(path, pageSize);
 }
 
 }  // namespace
@@ -100,29 +128,30 @@ void exportPlot(PlotView& view, const QString& path, PlotFormat format,
   }
   if (options.dpi < 24 || options.dpi > 2400)
     throw std::runtime_error("DPI must be between 24 and 2400");
-  // The canvas in the units each format draws in: points for PDF and SVG pages, device-independent
-  // pixels for PNG.
   int width = options.width, height = options.height;
+  QSizeF pagePoints(width / kPixelsPerPoint, height / kPixelsPerPoint);
   if (figure) {
-    const double unit = format == PlotFormat::Png ? kPixelsPerPoint : 1.0;
-    width = static_cast<int>(std::lround(options.figureWidthPoints * unit));
-    height = static_cast<int>(std::lround(options.figureHeightPoints * unit));
+    pagePoints = QSizeF(options.figureWidthPoints, options.figureHeightPoints);
+    width = static_cast<int>(std::lround(options.figureWidthPoints * kPixelsPerPoint));
+    height = static_cast<int>(std::lround(options.figureHeightPoints * kPixelsPerPoint));
     view.setTextPointSize(options.textPoints);
   }
   QCustomPlot* plot = view.plot();
   const QString temporary = temporaryPathBeside(path);
   bool ok = false;
   switch (format) {
-    case PlotFormat::Png:
-      ok = plot->savePng(temporary, width, height, options.dpi / 96.0, -1, options.dpi,
-                         QCP::ruDotsPerInch);
+    case PlotFormat::Png: {
+      // At a paper size the image is exactly the figure's width at the resolution.
+      const double scale = figure ? std::round(options.figureWidthPoints / 72 * options.dpi) / width
+                                  : options.dpi / 96.0;
+      ok = plot->savePng(temporary, width, height, scale, -1, options.dpi, QCP::ruDotsPerInch);
       break;
+    }
     case PlotFormat::Pdf:
-      ok = plot->savePdf(temporary, width, height, QCP::epNoCosmetic, QStringLiteral("RFScope"),
-                         QStringLiteral("RFScope plot"));
+      ok = renderPdf(plot, temporary, width, height, pagePoints);
       break;
     case PlotFormat::Svg:
-      ok = renderSvg(plot, temporary, width, height);
+      ok = renderSvg(plot, temporary, width, height, pagePoints);
       break;
   }
   if (figure) view.setTextPointSize(std::nullopt);

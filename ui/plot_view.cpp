@@ -90,6 +90,8 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
   plot_->legend->setVisible(true);
   plot_->legend->setBrush(QColor(255, 255, 255, 235));
   plot_->legend->setBorderPen(QPen(QColor(150, 150, 150)));
+  // Legend positions are computed against the whole axis rect (placeLegend keeps the margin).
+  plot_->axisRect()->insetLayout()->setMargins(QMargins());
   plot_->plotLayout()->insertRow(0);
   title_ =
       new QCPTextElement(plot_, "", QFont(font().family(), font().pointSize() + 1, QFont::Bold));
@@ -153,8 +155,11 @@ void PlotView::setTable(const Table& table) {
   fullTitle_ = QString::fromStdString(hints.title);
   title_->setText(fullTitle_);
   xLabel_ = QString::fromStdString(hints.xLabel);
-  plot_->xAxis->setLabel(xLabel_);
-  plot_->yAxis->setLabel(QString::fromStdString(hints.yLabel));
+  fullXLabel_ = xLabel_;
+  fullYLabel_ = QString::fromStdString(hints.yLabel);
+  fullY2Label_ = QString::fromStdString(hints.y2Label);
+  plot_->xAxis->setLabel(fullXLabel_);
+  plot_->yAxis->setLabel(fullYLabel_);
   // The axes follow the grid: a log-spaced x column is drawn on a log axis unless the user chose.
   hintXLog_ = hints.xLog || (xColumn && looksLogSpaced(xColumn->values));
   hintYLog_ = hints.yLog;
@@ -163,7 +168,7 @@ void PlotView::setTable(const Table& table) {
   for (const SeriesHint& hint : hints.series)
     secondary = secondary || (hint.secondaryAxis && !hints.y2Label.empty());
   plot_->yAxis2->setVisible(secondary);
-  plot_->yAxis2->setLabel(QString::fromStdString(hints.y2Label));
+  plot_->yAxis2->setLabel(fullY2Label_);
 
   for (const SeriesHint& hint : hints.series) {
     Series series;
@@ -518,29 +523,46 @@ QRectF PlotView::legendRect() const {
   return plot_->legend->outerRect();
 }
 
-void PlotView::fitTitle() {
-  // A title wider than the plot (large fonts, narrow windows, paper sizes) wraps between words.
-  const QFontMetrics metrics(title_->font());
-  const int available = std::max(80, plot_->viewport().width() - 16);
-  QString text;
-  QString line;
-  for (const QString& word : fullTitle_.split(' ', Qt::SkipEmptyParts)) {
+namespace {
+
+// Text broken between words into lines no wider than `available` pixels.
+QString wrapped(const QString& text, const QFont& font, int available) {
+  const QFontMetrics metrics(font);
+  QString result, line;
+  for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
     const QString longer = line.isEmpty() ? word : line + ' ' + word;
     if (!line.isEmpty() && metrics.horizontalAdvance(longer) > available) {
-      text += (text.isEmpty() ? "" : "\n") + line;
+      result += (result.isEmpty() ? "" : "\n") + line;
       line = word;
     } else {
       line = longer;
     }
   }
-  text += (text.isEmpty() ? "" : "\n") + line;
-  if (text != title_->text()) title_->setText(text);
+  return result + (result.isEmpty() ? "" : "\n") + line;
+}
+
+}  // namespace
+
+void PlotView::fitTexts() {
+  // Titles and axis labels longer than the plot (large fonts, narrow windows, paper sizes) wrap
+  // between words instead of being cut off.
+  const QString title =
+      wrapped(fullTitle_, title_->font(), std::max(80, plot_->viewport().width() - 16));
+  if (title != title_->text()) title_->setText(title);
+  const QRect area = plot_->axisRect()->rect();
+  const std::pair<QCPAxis*, const QString*> labels[] = {
+      {plot_->xAxis, &fullXLabel_}, {plot_->yAxis, &fullYLabel_}, {plot_->yAxis2, &fullY2Label_}};
+  for (const auto& [axis, full] : labels) {
+    const int length = axis == plot_->xAxis ? area.width() : area.height();
+    const QString label = wrapped(*full, axis->labelFont(), std::max(80, length));
+    if (label != axis->label()) axis->setLabel(label);
+  }
 }
 
 void PlotView::placeLegend() {
   if (placingLegend_) return;
   placingLegend_ = true;
-  fitTitle();
+  fitTexts();
   QCPLegend* legend = plot_->legend;
   bool anyEntry = false;
   for (const auto& series : series_)

@@ -116,7 +116,7 @@ class PlotView : public QWidget {
   void applyStyle();
   void distinguishSeries();
   void placeLegend();
-  void fitTitle();
+  void fitTexts();
   void relayout();
   void putLegendInside();
   void putLegendOutside();
@@ -133,7 +133,8 @@ class PlotView : public QWidget {
   QCPItemStraightLine* crosshairX_ = nullptr;
   QCPItemStraightLine* crosshairY_ = nullptr;
   QList<Series> series_;
-  QString fullTitle_;
+  QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
+  QString fullXLabel_, fullYLabel_, fullY2Label_;
   QString xLabel_;
   bool hintXLog_ = false;
   bool hintYLog_ = false;

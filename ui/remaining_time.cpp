@@ -38,7 +38,8 @@ std::string RemainingTime::describe() const {
   char percent[16];
   std::snprintf(percent, sizeof percent, "%.0f%%", std::floor(100 * fraction_));
   std::string text = percent;
-  if (const auto left = secondsLeft()) text += " · about " + formatDuration(*left) + " left";
+  const auto left = secondsLeft();
+  if (left && fraction_ < 1) text += " · about " + formatDuration(*left) + " left";
   return text;
 }
 
