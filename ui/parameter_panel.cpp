@@ -129,8 +129,11 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       box->setObjectName("spin");
       connect(box, &QSpinBox::valueChanged, this, changed);
       auto* container = new QWidget;
-      auto* row = new QHBoxLayout(container);
-      row->setContentsMargins(0, 0, 0, 0);
+      auto* column = new QVBoxLayout(container);
+      column->setContentsMargins(0, 0, 0, 0);
+      column->setSpacing(0);
+      auto* row = new QHBoxLayout;
+      column->addLayout(row);
       row->addWidget(box);
       if (spec.maximum - spec.minimum <= kMaxIntegerSliderRange) {
         // A slider beside the spin box for ranges a slider can resolve one step at a time.
@@ -145,12 +148,12 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       } else {
         row->setStretchFactor(box, 1);
       }
-      // A special end value says what it means beside the box ("0" → "M = d").
+      // A special end value says what it means, under the box ("0" → "M = d").
       if (const QString meaning = specialValueMeaning(spec); !meaning.isEmpty()) {
-        auto* note = new QLabel(tr("means %1").arg(meaning));
+        auto* note = new QLabel(tr("%1 means %2").arg(low).arg(meaning));
         note->setObjectName("specialValue");
         note->setStyleSheet("color: #555; font-style: italic;");
-        row->addWidget(note);
+        column->addWidget(note);
         auto update = [note, box, low]() { note->setVisible(box->value() == low); };
         connect(box, &QSpinBox::valueChanged, note, update);
         update();

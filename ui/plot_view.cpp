@@ -109,9 +109,11 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
   setMinimumSize(480, 320);
 
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
-    connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-            [axis]() { applyTickFormat(axis); });
-    connect(axis, &QCPAxis::scaleTypeChanged, this, [axis]() { applyTickFormat(axis); });
+    const auto format = [this, axis]() {
+      if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
+    };
+    connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, format);
+    connect(axis, &QCPAxis::scaleTypeChanged, this, format);
     applyTickFormat(axis);
   }
   connect(plot_, &QCustomPlot::afterLayout, this, &PlotView::placeLegend);
@@ -133,6 +135,9 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
 void PlotView::removeSeries() {
   for (auto& series : series_)
     if (series.errorBars) plot_->removePlottable(series.errorBars);
+  for (QCPItemText* label : valueLabels_)
+    plot_->removeItem(label);
+  valueLabels_.clear();
   plot_->clearGraphs();
   series_.clear();
 }
@@ -160,8 +165,11 @@ void PlotView::setTable(const Table& table) {
   fullY2Label_ = QString::fromStdString(hints.y2Label);
   plot_->xAxis->setLabel(fullXLabel_);
   plot_->yAxis->setLabel(fullYLabel_);
+  // A single x value (e.g. one v): each series is a category of its own, side by side, with its
+  // value written beside it, rather than points stacked on one vertical line.
+  categorical_ = table.rowCount() == 1 && !hints.series.empty();
   // The axes follow the grid: a log-spaced x column is drawn on a log axis unless the user chose.
-  hintXLog_ = hints.xLog || (xColumn && looksLogSpaced(xColumn->values));
+  hintXLog_ = !categorical_ && (hints.xLog || (xColumn && looksLogSpaced(xColumn->values)));
   hintYLog_ = hints.yLog;
   hintY2Log_ = hints.y2Log;
   bool secondary = false;
@@ -216,6 +224,7 @@ void PlotView::setTable(const Table& table) {
     }
     series_.push_back(series);
   }
+  if (categorical_) showAsCategories();
   for (const auto& series : series_)
     setSeriesVisible(series.label, !hidden_.contains(series.label));
   applyAxisScales();
@@ -235,6 +244,7 @@ void PlotView::distinguishSeries() {
   // Coinciding lines, per value axis (series of different axes never hide each other's meaning).
   for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2}) {
     std::vector<QVector<double>> values;
+    std::vector<bool> lines;
     std::vector<Series*> members;
     for (auto& series : series_) {
       if (series.valueAxis != axis) continue;
@@ -244,9 +254,10 @@ void PlotView::distinguishSeries() {
       for (int i = 0; i < series.y.size(); ++i)
         scaled[i] = valueInAxisScale(axis, series.y[i]);
       values.push_back(scaled);
+      lines.push_back(series.style != SeriesStyle::Points);
       members.push_back(&series);
     }
-    const std::vector<Coincidence> found = findCoincidences(values);
+    const std::vector<Coincidence> found = findCoincidences(values, lines);
     for (std::size_t i = 0; i < members.size(); ++i) {
       members[i]->coincidenceRank = found[i].rank;
       members[i]->coincidenceDepth = found[i].depth;
@@ -267,8 +278,34 @@ void PlotView::distinguishSeries() {
     }
 }
 
+void PlotView::showAsCategories() {
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  const double x = series_.isEmpty() || series_.front().x.isEmpty() ? kNaN : series_.front().x[0];
+  for (int i = 0; i < series_.size(); ++i) {
+    Series& series = series_[i];
+    const double position = i + 1;
+    ticker->addTick(position, series.label);
+    series.x = {position};
+    series.line->setData({position}, series.y.mid(0, 1), true);
+    series.line->setLineStyle(QCPGraph::lsNone);
+    series.style = SeriesStyle::Points;
+    if (series.y.isEmpty() || !std::isfinite(series.y[0])) continue;
+    auto* label = new QCPItemText(plot_);
+    label->position->setCoords(position, series.y[0]);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setPadding(QMargins(10, 0, 0, 0));
+    label->setText(QString::number(series.y[0], 'g', 4));
+    label->setClipToAxisRect(true);
+    valueLabels_.push_back(label);
+  }
+  plot_->xAxis->setTicker(ticker);
+  plot_->xAxis->setLabel(fullXLabel_ + " = " + number(x));
+  fullXLabel_ = plot_->xAxis->label();
+}
+
 void PlotView::fitView() {
   plot_->rescaleAxes(true);
+  if (categorical_) plot_->xAxis->setRange(0.4, series_.size() + 0.8);
   // A 4% margin keeps markers and error bars at the edges inside the axes.
   plot_->xAxis->scaleRange(1.04);
   plot_->yAxis->scaleRange(1.04);
@@ -308,10 +345,10 @@ void PlotView::setLogY(bool on) {
 
 void PlotView::applyAxisScales() {
   const std::pair<QCPAxis*, bool> axes[] = {
-      {plot_->xAxis, logX()}, {plot_->yAxis, logY()}, {plot_->yAxis2, hintY2Log_}};
+      {plot_->xAxis, logX() && !categorical_}, {plot_->yAxis, logY()}, {plot_->yAxis2, hintY2Log_}};
   for (const auto& [axis, logScale] : axes) {
     axis->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    applyTickFormat(axis);
+    if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
   }
 }
 
@@ -377,11 +414,13 @@ void PlotView::applyStyle() {
     if (stale) color.setAlpha(90);  // a previous result: faded behind the mark
     const int rank = series.coincidenceRank;
     // A series others lie on is drawn wider, so its colour shows on both sides of them.
-    QPen pen(color, width * (1 + 1.5 * series.coincidenceDepth), dashFor(rank));
+    QPen pen(color, width + series.coincidenceDepth * (1.2 + 0.5 * width), dashFor(rank));
     series.line->setPen(pen);
     const bool markers = series.style != SeriesStyle::Line || rank > 0;
     if (markers) {
-      QCPScatterStyle scatter(markerFor(rank), color, rank > 0 ? marker * 1.6 : marker);
+      QCPScatterStyle scatter(markerFor(rank), color,
+                              rank > 0 || categorical_ ? marker * 1.6 : marker);
+      if (categorical_) scatter.setBrush(color);  // few, large, filled: one per category
       scatter.setPen(QPen(color, std::max(1.0, width * 0.6)));
       series.line->setScatterStyle(scatter);
       // Dashed twins carry a marker every few points, enough to identify them.
@@ -567,7 +606,8 @@ void PlotView::placeLegend() {
   bool anyEntry = false;
   for (const auto& series : series_)
     anyEntry = anyEntry || legend->itemWithPlottable(series.line);
-  legend->setVisible(anyEntry);
+  legend->setVisible(anyEntry && !categorical_);  // categories carry their names on the axis
+  anyEntry = anyEntry && !categorical_;
   if (anyEntry) {
     // Every decision is taken with the legend inside, on the full-size axis rect.
     if (legendSide_) {
@@ -699,9 +739,10 @@ QString PlotView::describePointNear(const QPointF& position) const {
     }
   }
   if (!bestSeries) return {};
-  QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>" + xLabel_.toHtmlEscaped() +
-                 " = " + number(bestSeries->x[bestIndex]) +
-                 "<br>y = " + number(bestSeries->y[bestIndex]);
+  QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>";
+  if (!categorical_)
+    text += xLabel_.toHtmlEscaped() + " = " + number(bestSeries->x[bestIndex]) + "<br>";
+  text += "y = " + number(bestSeries->y[bestIndex]);
   if (!bestSeries->lowValues.isEmpty())
     text += "<br>band: [" + number(bestSeries->lowValues[bestIndex]) + ", " +
             number(bestSeries->highValues[bestIndex]) + "]";

@@ -112,6 +112,7 @@ class PlotView : public QWidget {
   };
   void removeSeries();
   void fitView();
+  void showAsCategories();
   void applyAxisScales();
   void applyStyle();
   void distinguishSeries();
@@ -133,6 +134,8 @@ class PlotView : public QWidget {
   QCPItemStraightLine* crosshairX_ = nullptr;
   QCPItemStraightLine* crosshairY_ = nullptr;
   QList<Series> series_;
+  bool categorical_ = false;  // one row: series side by side as categories
+  QList<QCPItemText*> valueLabels_;
   QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
   QString fullXLabel_, fullYLabel_, fullY2Label_;
   QString xLabel_;

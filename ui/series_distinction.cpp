@@ -13,6 +13,7 @@ constexpr double kCoincidingShare = 0.5;
 }  // namespace
 
 std::vector<Coincidence> findCoincidences(const std::vector<QVector<double>>& values,
+                                          const std::vector<bool>& drawnAsLine,
                                           double toleranceFraction) {
   double lowest = std::numeric_limits<double>::infinity();
   double highest = -lowest;
@@ -29,6 +30,9 @@ std::vector<Coincidence> findCoincidences(const std::vector<QVector<double>>& va
     int common = 0, close = 0;
     for (qsizetype row = 0; row < std::min(a.size(), b.size()); ++row) {
       if (!std::isfinite(a[row]) || !std::isfinite(b[row])) continue;
+      // Rows where both lie on the common floor (densities' empty tails, errors of zero) say
+      // nothing about whether one curve hides the other.
+      if (a[row] - lowest <= tolerance && b[row] - lowest <= tolerance) continue;
       ++common;
       if (std::abs(a[row] - b[row]) <= tolerance) ++close;
     }
@@ -42,7 +46,8 @@ std::vector<Coincidence> findCoincidences(const std::vector<QVector<double>>& va
         result[j].rank = std::max(result[j].rank, result[i].rank + 1);
       }
   for (const auto& [i, j] : pairs)
-    result[i].depth = std::max(result[i].depth, result[j].rank - result[i].rank);
+    if (j < drawnAsLine.size() && drawnAsLine[j])
+      result[i].depth = std::max(result[i].depth, result[j].rank - result[i].rank);
   return result;
 }
 

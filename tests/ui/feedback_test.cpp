@@ -231,7 +231,7 @@ class FeedbackTest : public QObject {
     auto* features = window.parameterPanel()->editor("features");
     auto* note = features->findChild<QLabel*>("specialValue");
     QVERIFY(note);
-    QCOMPARE(note->text(), QString("means M = d"));
+    QCOMPARE(note->text(), QString("0 means M = d"));
     QVERIFY(note->isVisibleTo(features));  // the default 0 means M = d
     spinBoxOf(features)->setValue(64);
     QVERIFY(!note->isVisibleTo(features));

@@ -226,14 +226,20 @@ class PlotViewTest : public QObject {
   }
 
   void coincidingSeriesGetTheirOwnDashesAndMarkers() {
-    const auto found =
-        rfscope::ui::findCoincidences({{1, 2, 3, 4}, {1, 2, 3, 4.001}, {4, 3, 2, 1}, {1, 2, 3, 4}});
+    const auto found = rfscope::ui::findCoincidences(
+        {{1, 2, 3, 4}, {1, 2, 3, 4.001}, {4, 3, 2, 1}, {1, 2, 3, 4}, {1, 2, 3, 4}},
+        {true, true, true, true, false});
     QCOMPARE(found[0].rank, 0);
     QCOMPARE(found[1].rank, 1);
     QCOMPARE(found[2].rank, 0);  // crosses the others once: not hidden
     QCOMPARE(found[3].rank, 2);
-    QCOMPARE(found[0].depth, 2);
+    QCOMPARE(found[4].rank, 3);
+    QCOMPARE(found[0].depth, 2);  // markers alone (series 4) leave the lines visible
     QCOMPARE(found[1].depth, 1);
+    // Densities that differ at their peaks and share empty tails do not coincide.
+    const auto densities = rfscope::ui::findCoincidences(
+        {{0, 0.4, 0.2, 0, 0, 0, 0}, {0, 0.6, 0.1, 0, 0, 0, 0}}, {true, true});
+    QCOMPARE(densities[1].rank, 0);
 
     const auto x = grid(0, 1, 40);
     std::vector<double> y, other;
@@ -301,6 +307,37 @@ class PlotViewTest : public QObject {
     table.hints.y2Label.clear();  // without a label the hint is ignored: one axis
     view.setTable(table);
     QVERIFY(!view.plot()->yAxis2->visible());
+  }
+
+  void aSingleXValueShowsTheSeriesSideBySide() {
+    // One v, five couplings (SimRF Fig. 4): categories with their values, not a stacked column.
+    Table table = tableOf({1.0}, {{2.03}, {1.965}, {1.744}, {1.718}, {1.716}});
+    table.hints.xLabel = "v";
+    table.columns.push_back({"low", "", {1.89}});
+    table.columns.push_back({"high", "", {2.17}});
+    table.hints.series[0].lowColumn = "low";
+    table.hints.series[0].highColumn = "high";
+    for (auto& hint : table.hints.series)
+      hint.style = SeriesStyle::Points;
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), 5);
+    QCOMPARE(ticker->ticks().value(3.0), QString("series 2"));
+    QCOMPARE(view.plot()->xAxis->label(), QString("v = 1"));
+    QVERIFY(!view.plot()->legend->visible());  // the names are on the axis
+    QStringList values;
+    for (int i = 0; i < view.plot()->itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(view.plot()->item(i)))
+        if (text->visible()) values << text->text();
+    QVERIFY(values.contains("1.744") && values.contains("1.716"));
+    QVERIFY(view.plot()->xAxis->range().contains(1) && view.plot()->xAxis->range().contains(5));
+    // Back to several rows: an ordinary axis again.
+    view.setTable(tableOf(grid(0, 1, 5), {grid(0, 1, 5)}));
+    QVERIFY(!view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>());
+    QCOMPARE(view.plot()->itemCount(), 1);  // only the freshness mark
   }
 
   void staleAndPartialResultsAreMarked() {
