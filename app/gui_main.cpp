@@ -28,7 +28,14 @@ int main(int argc, char** argv) {
   QCommandLineOption experiment("experiment", "Experiment to open (see rfscope-cli list).", "ID");
   QCommandLineOption preset("preset", "Open a built-in preset (see the Presets menu).", "ID");
   QCommandLineOption session("session", "Open a saved session (JSON).", "FILE");
+  QCommandLineOption presentation("presentation",
+                                  "Start in presentation mode (F11: full screen, larger fonts).");
+  QCommandLineOption teaching("teaching", "Show the teaching panel (F1).");
+  QCommandLineOption size("size", "Window size in pixels, e.g. 1600x1000.", "WxH");
   parser.addOption(screenshot);
+  parser.addOption(presentation);
+  parser.addOption(teaching);
+  parser.addOption(size);
   parser.addOption(experiment);
   parser.addOption(preset);
   parser.addOption(session);
@@ -53,7 +60,20 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "rfscope: %s\n", qPrintable(window.statusMessage()));
     return 2;
   }
+  if (parser.isSet(size)) {
+    const QStringList parts = parser.value(size).split('x');
+    bool okWidth = false, okHeight = false;
+    const int width = parts.size() == 2 ? parts[0].toInt(&okWidth) : 0;
+    const int height = parts.size() == 2 ? parts[1].toInt(&okHeight) : 0;
+    if (!okWidth || !okHeight || width < 320 || height < 240) {
+      std::fprintf(stderr, "rfscope: --size wants WIDTHxHEIGHT in pixels, e.g. 1600x1000\n");
+      return 2;
+    }
+    window.resize(width, height);
+  }
+  if (parser.isSet(teaching)) window.setTeachingPanelVisible(true);
   window.show();
+  if (parser.isSet(presentation)) window.setPresentationMode(true);
 
   if (parser.isSet(screenshot)) {
     const QString path = parser.value(screenshot);

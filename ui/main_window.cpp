@@ -9,7 +9,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileDialog>
+#include <QFrame>
 #include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenuBar>
@@ -29,9 +31,9 @@
 #include "core/io/atomic_file.h"
 #include "core/io/table_csv.h"
 #include "ui/backend_menu.h"
+#include "ui/export_dialog.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
-#include "ui/png_export_dialog.h"
 #include "ui/run_controller.h"
 #include "ui/teaching_panel.h"
 #include "ui/user_presets.h"
@@ -40,6 +42,9 @@ namespace rfscope::ui {
 namespace {
 
 constexpr int kDebounceMs = 150;
+// A result slower than this after a change gets its plot marked stale (quicker ones would only
+// make the mark flicker while a slider moves).
+constexpr int kStaleMarkMs = 400;
 QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
@@ -55,13 +60,40 @@ MainWindow::MainWindow(QWidget* parent)
       controller_(new RunController(this)),
       debounce_(new QTimer(this)),
       elapsedTicker_(new QTimer(this)),
+      staleTimer_(new QTimer(this)),
       progress_(new QProgressBar),
+      warningsBar_(new QFrame),
+      warnings_(new QLabel),
+      side_(new QWidget),
       elapsedLabel_(new QLabel),
       backendLabel_(new QLabel),
       message_(new QLabel),
       cancelButton_(new QPushButton(tr("Cancel"))) {
   setWindowTitle(tr("RFScope — random-feature variance explorer"));
-  setCentralWidget(plot_);
+  // The plot, and under it the run's warnings, whole (the status bar would cut them off).
+  auto* centre = new QWidget;
+  auto* centreLayout = new QVBoxLayout(centre);
+  centreLayout->setContentsMargins(0, 0, 0, 0);
+  centreLayout->setSpacing(0);
+  centreLayout->addWidget(plot_, 1);
+  warningsBar_->setObjectName("warningsBar");
+  warningsBar_->setStyleSheet(
+      "#warningsBar { background: #fff4df; border-top: 1px solid #e3a33b; }");
+  auto* warningsLayout = new QHBoxLayout(warningsBar_);
+  warningsLayout->setContentsMargins(8, 4, 4, 4);
+  warnings_->setWordWrap(true);
+  warnings_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  warnings_->setTextFormat(Qt::RichText);
+  auto* closeWarnings = new QPushButton(QStringLiteral("×"));
+  closeWarnings->setFlat(true);
+  closeWarnings->setToolTip(tr("Hide these warnings until the next run"));
+  closeWarnings->setFixedWidth(closeWarnings->sizeHint().height());
+  warningsLayout->addWidget(warnings_, 1);
+  warningsLayout->addWidget(closeWarnings, 0, Qt::AlignTop);
+  connect(closeWarnings, &QPushButton::clicked, warningsBar_, &QWidget::hide);
+  warningsBar_->hide();
+  centreLayout->addWidget(warningsBar_);
+  setCentralWidget(centre);
 
   // Experiment picker, grouped by paper, above the generated parameter panel.
   QString group;
@@ -77,8 +109,7 @@ MainWindow::MainWindow(QWidget* parent)
     experimentPicker_->setItemData(experimentPicker_->count() - 1, qs(e->info().description),
                                    Qt::ToolTipRole);
   }
-  auto* side = new QWidget;
-  auto* sideLayout = new QVBoxLayout(side);
+  auto* sideLayout = new QVBoxLayout(side_);
   sideLayout->addWidget(new QLabel(tr("<b>Experiment</b>")));
   sideLayout->addWidget(experimentPicker_);
   auto* scroll = new QScrollArea;
@@ -86,10 +117,10 @@ MainWindow::MainWindow(QWidget* parent)
   scroll->setWidget(panel_);
   scroll->setFrameShape(QFrame::NoFrame);
   sideLayout->addWidget(scroll, 1);
-  side->setMinimumWidth(360);
+  side_->setMinimumWidth(360);
   auto* dock = new QDockWidget(tr("Parameters"), this);
   dock->setObjectName("parametersDock");
-  dock->setWidget(side);
+  dock->setWidget(side_);
   addDockWidget(Qt::LeftDockWidgetArea, dock);
 
   teachingDock_ = new QDockWidget(tr("Teaching"), this);
@@ -99,8 +130,12 @@ MainWindow::MainWindow(QWidget* parent)
   teachingDock_->hide();
 
   progress_->setRange(0, 1000);
-  progress_->setMaximumWidth(200);
-  progress_->setTextVisible(false);
+  progress_->setMinimumWidth(240);
+  progress_->setMaximumWidth(280);
+  progress_->setTextVisible(true);
+  progress_->setFormat(QString());
+  // Long messages must not push the permanent widgets away; the warnings have their own area.
+  message_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
   statusBar()->addWidget(message_, 1);
   statusBar()->addPermanentWidget(backendLabel_);
   statusBar()->addPermanentWidget(elapsedLabel_);
@@ -114,20 +149,22 @@ MainWindow::MainWindow(QWidget* parent)
   connect(debounce_, &QTimer::timeout, this, &MainWindow::startRun);
   connect(elapsedTicker_, &QTimer::timeout, this, [this]() {
     elapsedLabel_->setText(QString::number(elapsed_.elapsed() / 1000.0, 'f', 1) + " s");
+    onProgress(lastFraction_);  // the time left moves between progress reports too
+  });
+  staleTimer_->setSingleShot(true);
+  staleTimer_->setInterval(kStaleMarkMs);
+  connect(staleTimer_, &QTimer::timeout, this, [this]() {
+    if (plot_->seriesCount() > 0 && !plotShowsPartial_)
+      plot_->setFreshness(PlotFreshness::Stale, tr("recomputing for the new settings…"));
   });
   connect(panel_, &ParameterPanel::parametersChanged, this, &MainWindow::scheduleRun);
   connect(cancelButton_, &QPushButton::clicked, controller_, &RunController::cancel);
   connect(controller_, &RunController::progressChanged, this, &MainWindow::onProgress);
   connect(controller_, &RunController::partialResult, this, &MainWindow::onPartial);
   connect(controller_, &RunController::finished, this, &MainWindow::onFinished);
-  connect(controller_, &RunController::cancelled, this, [this]() {
-    setRunningUi(false);
-    message_->setText(tr("Cancelled"));
-  });
-  connect(controller_, &RunController::failed, this, [this](const QString& text) {
-    setRunningUi(false);
-    message_->setText(tr("Failed: ") + text);
-  });
+  connect(controller_, &RunController::cancelled, this, [this]() { onStopped(tr("cancelled")); });
+  connect(controller_, &RunController::failed, this,
+          [this](const QString& text) { onStopped(tr("failed: ") + text); });
   connect(experimentPicker_, &QComboBox::currentIndexChanged, this, [this](int index) {
     const QString id = experimentPicker_->itemData(index).toString();
     if (!id.isEmpty()) selectExperiment(id.toStdString());
@@ -158,8 +195,9 @@ void MainWindow::buildMenus() {
     if (!path.isEmpty()) openSessionFrom(path);
   });
   file->addAction(tr("&Save Session…"), QKeySequence::Save, this, [this]() {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save session"), "session.json",
-                                                tr("RFScope sessions (*.json)"));
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Save session"), exportBaseName() + "-session.json",
+                                     tr("RFScope sessions (*.json)"));
     if (path.isEmpty()) return;
     if (!path.endsWith(".json")) path += ".json";
     saveSessionTo(path);
@@ -259,6 +297,7 @@ void MainWindow::buildPresetMenu() {
 void MainWindow::selectExperiment(const std::string& id) {
   const Experiment* experiment = findExperiment(id);
   if (!experiment) return;
+  presetId_.clear();
   const auto specs = experiment->parameters();
   Session session;
   session.experimentId = id;
@@ -277,11 +316,15 @@ bool MainWindow::applyPreset(const std::string& presetId, QString* error) {
   Session session;
   session.experimentId = preset->experimentId;
   session.parameters = presetParameters(*preset, *experiment, errors);
+  // The axes that show the preset's claim (e.g. heavy tails on a log y axis).
+  session.view.xLog = preset->xLog;
+  session.view.yLog = preset->yLog;
   if (!errors.empty()) {
     if (error) *error = qs(errors.front().message);
     return false;
   }
   applySession(session);
+  presetId_ = preset->id;
   message_->setText(qs(preset->title) + " — " + qs(preset->description));
   return true;
 }
@@ -291,13 +334,19 @@ void MainWindow::applySession(const Session& session) {
   if (!experiment) return;
   const bool sameExperiment = experiment == experiment_;
   experiment_ = experiment;
+  presetId_.clear();  // applyPreset sets it again
   const int index = experimentPicker_->findData(qs(session.experimentId));
   if (index >= 0 && index != experimentPicker_->currentIndex()) {
     const QSignalBlocker blocker(experimentPicker_);
     experimentPicker_->setCurrentIndex(index);
   }
   panel_->setSpecs(experiment->parameters(), session.parameters);
-  if (!sameExperiment) plot_->clear();
+  if (!sameExperiment) {
+    plot_->clear();
+    lastTable_.reset();
+    plotShowsPartial_ = false;
+    showWarnings({});
+  }
   plot_->setViewState(session.view);
   logXAction_->setChecked(plot_->logX());
   logYAction_->setChecked(plot_->logY());
@@ -315,6 +364,7 @@ Session MainWindow::currentSession() const {
 
 void MainWindow::scheduleRun() {
   debounce_->start();
+  if (!staleTimer_->isActive()) staleTimer_->start();
 }
 
 void MainWindow::startRun() {
@@ -339,13 +389,23 @@ void MainWindow::startRun() {
 void MainWindow::runValidated(const ParameterSet& params,
                               const std::vector<ParameterError>& errors) {
   panel_->showErrors(errors);
-  if (!errors.empty()) {
+  if (!errors.empty() || panel_->hasInputErrors()) {
     controller_->cancel();
-    message_->setText(tr("Not run: ") + qs(errors.front().message));
+    staleTimer_->stop();
+    const QString why =
+        errors.empty() ? tr("a value is still being typed") : describeError(errors.front());
+    message_->setText(tr("Not run: ") + why);
+    // The plot keeps the last valid run, marked as such.
+    if (plot_->seriesCount() > 0)
+      plot_->setFreshness(PlotFreshness::Stale, tr("the settings are invalid: ") + why);
     return;
   }
   message_->setText(tr("Running %1…").arg(qs(experiment_->info().title)));
   progress_->setValue(0);
+  lastFraction_ = 0;
+  remaining_.restart();
+  progress_->setFormat(QStringLiteral("0%"));
+  plotShowsPartial_ = false;
   elapsed_.start();
   setRunningUi(true);
   lastRunParameters_ = params;
@@ -354,23 +414,85 @@ void MainWindow::runValidated(const ParameterSet& params,
 }
 
 void MainWindow::onProgress(double fraction) {
+  if (!controller_->isRunning()) return;
+  lastFraction_ = fraction;
+  remaining_.update(fraction, elapsed_.elapsed() / 1000.0);
   progress_->setValue(static_cast<int>(fraction * progress_->maximum()));
+  const QString text = QString::fromStdString(remaining_.describe());
+  progress_->setFormat(text);
+  if (plotShowsPartial_ && plot_->freshness() == PlotFreshness::Partial)
+    plot_->setFreshness(PlotFreshness::Partial, tr("still running: %1").arg(text));
 }
 
 void MainWindow::onPartial(std::shared_ptr<const Table> table) {
+  staleTimer_->stop();
   plot_->setTable(*table);
+  plotShowsPartial_ = true;
+  plot_->setFreshness(PlotFreshness::Partial,
+                      tr("still running: %1").arg(QString::fromStdString(remaining_.describe())));
 }
 
 void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seconds) {
   setRunningUi(false);
+  staleTimer_->stop();
   progress_->setValue(progress_->maximum());
+  progress_->setFormat(QStringLiteral("100%"));
   lastTable_ = std::shared_ptr<const Table>(result, &result->table);
+  plotShowsPartial_ = false;
   plot_->setTable(result->table);
-  QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
+  plot_->setFreshness(PlotFreshness::Current);
+  QStringList warnings;
   for (const auto& warning : result->warnings)
-    text += " — ⚠ " + qs(warning);
+    warnings << qs(warning);
+  // Warnings attached to series only, when the run gave none of its own.
+  if (warnings.isEmpty())
+    for (const auto& hint : result->table.hints.series)
+      if (!hint.warning.empty()) warnings << qs(hint.label) + ": " + qs(hint.warning);
+  showWarnings(warnings);
+  QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
+  if (!warnings.isEmpty())
+    text += " — " + tr("⚠ %n warning(s), shown under the plot", "", warnings.size());
   message_->setText(text);
   emit runFinished();
+}
+
+void MainWindow::onStopped(const QString& why) {
+  setRunningUi(false);
+  staleTimer_->stop();
+  const QString percent = QString::number(std::floor(100 * lastFraction_)) + "%";
+  message_->setText(why.left(1).toUpper() + why.mid(1));
+  progress_->setFormat(percent);
+  if (plotShowsPartial_) {
+    // What streamed in before the stop stays, labelled as incomplete.
+    plot_->setFreshness(PlotFreshness::Partial, tr("run %1 at %2").arg(why, percent));
+  } else if (plot_->seriesCount() > 0) {
+    plot_->setFreshness(PlotFreshness::Stale, tr("the new run was %1").arg(why));
+  }
+}
+
+void MainWindow::showWarnings(const QStringList& warnings) {
+  QString html;
+  for (const QString& warning : warnings)
+    html += (html.isEmpty() ? "" : "<br>") + QStringLiteral("⚠ ") + warning.toHtmlEscaped();
+  warnings_->setText(html);
+  warningsBar_->setVisible(!warnings.isEmpty());
+}
+
+QString MainWindow::warningsText() const {
+  return warningsBar_->isVisibleTo(this) ? warnings_->text() : QString();
+}
+
+QString MainWindow::progressText() const {
+  return progress_->text();
+}
+
+QString MainWindow::describeError(const ParameterError& error) const {
+  return panel_->humanize(error.message);
+}
+
+QString MainWindow::exportBaseName() const {
+  if (!presetId_.empty()) return qs(presetId_);
+  return experiment_ ? qs(experiment_->info().id) : QStringLiteral("rfscope");
 }
 
 void MainWindow::setRunningUi(bool running) {
@@ -399,7 +521,7 @@ bool MainWindow::exportPlotTo(const QString& path, const PlotExportOptions& opti
     return false;
   }
   try {
-    exportPlot(plot_->plot(), path, format, options);
+    exportPlot(*plot_, path, format, options);
   } catch (const std::exception& e) {
     showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
     return false;
@@ -451,7 +573,7 @@ bool MainWindow::openSessionFrom(const QString& path, bool quiet) {
 void MainWindow::exportPlotInteractively() {
   QString selected;
   QString path = QFileDialog::getSaveFileName(
-      this, tr("Export plot"), "plot.png",
+      this, tr("Export plot"), exportBaseName() + ".png",
       tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"), &selected);
   if (path.isEmpty()) return;
   PlotFormat format;
@@ -459,21 +581,21 @@ void MainWindow::exportPlotInteractively() {
     path += selected.contains("pdf") ? ".pdf" : selected.contains("svg") ? ".svg" : ".png";
     plotFormatFromPath(path, &format);
   }
-  PlotExportOptions options = pngOptions_;
-  if (format == PlotFormat::Png) {
-    PngExportDialog dialog(pngOptions_, this);
-    if (dialog.exec() != QDialog::Accepted) return;
-    options = pngOptions_ = dialog.options();
-  } else {
-    options.width = plot_->width();
-    options.height = plot_->height();
+  PlotExportOptions initial = exportOptions_;
+  if (initial.figureWidthPoints <= 0 && format != PlotFormat::Png) {
+    // Vector files default to the size on screen.
+    initial.width = plot_->width();
+    initial.height = plot_->height();
   }
-  exportPlotTo(path, options);
+  ExportDialog dialog(format, initial, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  exportOptions_ = dialog.options();
+  exportPlotTo(path, exportOptions_);
 }
 
 void MainWindow::exportCsvInteractively() {
-  QString path =
-      QFileDialog::getSaveFileName(this, tr("Export table"), "table.csv", tr("CSV (*.csv)"));
+  QString path = QFileDialog::getSaveFileName(this, tr("Export table"), exportBaseName() + ".csv",
+                                              tr("CSV (*.csv)"));
   if (path.isEmpty()) return;
   if (!path.endsWith(".csv")) path += ".csv";
   exportCsvTo(path);
@@ -490,10 +612,17 @@ void MainWindow::saveUserPresetInteractively() {
   message_->setText(tr("Preset '%1' saved").arg(name));
 }
 
+void MainWindow::setTeachingPanelVisible(bool on) {
+  teachingDock_->setVisible(on);
+}
+
 void MainWindow::setPresentationMode(bool on) {
   if (presentationAction_->isChecked() != on) presentationAction_->setChecked(on);
   plot_->setPresentationMode(on);
   panel_->setPresentationMode(on);
+  teaching_->setPresentationMode(on);
+  // The larger panel font needs a wider dock, or the widest controls (the kernel's formula) clip.
+  side_->setMinimumWidth(on ? std::max(360, panel_->sizeHint().width() + 40) : 360);
   if (on)
     showFullScreen();
   else

@@ -1,8 +1,10 @@
 #pragma once
 // The main window: experiment picker and generated parameter panel in a dock, the plot in the
-// centre, a teaching dock, progress/elapsed time/backend/cancel in the status bar, and menus for
-// export, sessions, presets and the view. Any parameter change re-runs the experiment (debounced)
-// off the GUI thread; the previous run is cancelled.
+// centre with the run's warnings under it, a teaching dock, progress (percentage and time left),
+// elapsed time, backend and cancel in the status bar, and menus for export, sessions, presets and
+// the view. Any parameter change re-runs the experiment (debounced) off the GUI thread; the
+// previous run is cancelled, and until the new result arrives the plot is marked as stale (or
+// partial, for a run streaming in or cancelled part-way).
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -10,11 +12,13 @@
 
 #include "core/experiments/experiment.h"
 #include "ui/plot_export.h"
+#include "ui/remaining_time.h"
 #include "ui/session.h"
 
 class QAction;
 class QComboBox;
 class QDockWidget;
+class QFrame;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -48,6 +52,7 @@ class MainWindow : public QMainWindow {
   bool openSessionFrom(const QString& path, bool quiet = false);
 
   void setPresentationMode(bool on);
+  void setTeachingPanelVisible(bool on);
 
   const Experiment* currentExperiment() const { return experiment_; }
   ParameterPanel* parameterPanel() const { return panel_; }
@@ -56,6 +61,11 @@ class MainWindow : public QMainWindow {
   TeachingPanel* teachingPanel() const { return teaching_; }
   std::shared_ptr<const Table> lastTable() const { return lastTable_; }
   QString statusMessage() const;
+  QString warningsText() const;  // the warnings area's text, empty when hidden
+  QString progressText() const;  // the progress bar's text ("45% · about 12 s left")
+  // The stem of default export file names: the preset's id if one is applied, else the
+  // experiment's id.
+  QString exportBaseName() const;
 
  signals:
   void runFinished();  // a run completed and its table is on screen
@@ -72,7 +82,10 @@ class MainWindow : public QMainWindow {
   void onProgress(double fraction);
   void onPartial(std::shared_ptr<const Table> table);
   void onFinished(std::shared_ptr<const RunResult> result, double seconds);
+  void onStopped(const QString& why);  // cancelled or failed
   void setRunningUi(bool running);
+  void showWarnings(const QStringList& warnings);
+  QString describeError(const ParameterError& error) const;
   void showError(const QString& title, const QString& message, bool quiet);
   void exportPlotInteractively();
   void exportCsvInteractively();
@@ -87,8 +100,15 @@ class MainWindow : public QMainWindow {
   RunController* controller_;
   QTimer* debounce_;
   QTimer* elapsedTicker_;
+  QTimer* staleTimer_;  // marks the plot stale when a changed setting's result is slow to come
   QElapsedTimer elapsed_;
+  RemainingTime remaining_;
+  double lastFraction_ = 0;
+  bool plotShowsPartial_ = false;  // the plot holds a partial table of the current run
   QProgressBar* progress_;
+  QFrame* warningsBar_;
+  QLabel* warnings_;
+  QWidget* side_;
   QLabel* elapsedLabel_;
   QLabel* backendLabel_;
   QLabel* message_;
@@ -102,7 +122,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Table> lastTable_;
   ParameterSet lastRunParameters_;
   std::string lastRunExperimentId_;
-  PlotExportOptions pngOptions_;
+  std::string presetId_;  // the preset applied last, while its experiment is shown
+  PlotExportOptions exportOptions_;
 };
 
 }  // namespace rfscope::ui

@@ -9,12 +9,14 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QSignalBlocker>
 #include <QSlider>
 #include <QSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <cmath>
+#include <limits>
 
 namespace rfscope::ui {
 namespace {
@@ -50,6 +52,61 @@ double asReal(const ParameterValue& value) {
   return 0;
 }
 
+// Spin boxes that take any number typed, so that a value outside the spec (d = 0, σ = -0.5) is
+// reported under its control instead of being clamped, sign-dropped or reverted in silence. The
+// arrows and the wheel stay within the spec; the size hint is that of the spec's range.
+template <typename Base, typename Value>
+class TypedSpinBox : public Base {
+ public:
+  TypedSpinBox(Value low, Value high, Value wideLow, Value wideHigh) : low_(low), high_(high) {
+    Base::setRange(wideLow, wideHigh);
+    Base::setKeyboardTracking(true);  // a typed value applies without Enter (after the debounce)
+  }
+  void stepBy(int steps) override {
+    const Value next = Base::value() + static_cast<Value>(steps) * Base::singleStep();
+    Base::setValue(std::clamp(next, low_, high_));
+    Base::selectAll();
+  }
+  QSize sizeHint() const override { return narrowed(Base::sizeHint()); }
+  QSize minimumSizeHint() const override { return narrowed(Base::minimumSizeHint()); }
+
+ protected:
+  typename Base::StepEnabled stepEnabled() const override {
+    typename Base::StepEnabled enabled = Base::StepNone;
+    if (Base::value() < high_) enabled |= Base::StepUpEnabled;
+    if (Base::value() > low_) enabled |= Base::StepDownEnabled;
+    return enabled;
+  }
+
+ private:
+  // Qt sizes a spin box for the texts of its range's ends (at most 18 characters each).
+  QSize narrowed(QSize hint) const {
+    const QFontMetrics metrics(Base::fontMetrics());
+    const auto width = [&](Value v) {
+      return metrics.horizontalAdvance(Base::textFromValue(v).left(18));
+    };
+    const int wide = std::max(width(Base::minimum()), width(Base::maximum()));
+    const int needed = std::max(width(low_), width(high_));
+    hint.setWidth(hint.width() - wide + needed);
+    return hint;
+  }
+
+  Value low_, high_;
+};
+using IntegerSpinBox = TypedSpinBox<QSpinBox, int>;
+using RealSpinBox = TypedSpinBox<QDoubleSpinBox, double>;
+
+// The meaning of a special end value, as the spec's help states it: "…; 0: M = d (one full block)"
+// or "(0: analytic only)" gives "M = d" and "analytic only" for the value 0.
+QString specialValueMeaning(const ParameterSpec& spec) {
+  const QString value = QString::number(static_cast<long long>(spec.minimum));
+  const QString help = qs(spec.help);
+  const QRegularExpression pattern("(?:^|[(;] ?)" + QRegularExpression::escape(value) +
+                                   ": ([^;()]+)");
+  const auto match = pattern.match(help);
+  return match.hasMatch() ? match.captured(1).trimmed() : QString();
+}
+
 }  // namespace
 
 ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent), form_(new QFormLayout(this)) {
@@ -66,28 +123,44 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
   };
   switch (spec.type) {
     case ParameterType::Integer: {
-      auto* box = new QSpinBox;
-      box->setRange(static_cast<int>(spec.minimum), static_cast<int>(spec.maximum));
-      box->setKeyboardTracking(false);
+      const int low = static_cast<int>(spec.minimum), high = static_cast<int>(spec.maximum);
+      auto* box = new IntegerSpinBox(low, high, std::numeric_limits<int>::min(),
+                                     std::numeric_limits<int>::max());
+      box->setObjectName("spin");
       connect(box, &QSpinBox::valueChanged, this, changed);
-      field.editor = box;
+      auto* container = new QWidget;
+      auto* column = new QVBoxLayout(container);
+      column->setContentsMargins(0, 0, 0, 0);
+      column->setSpacing(0);
+      auto* row = new QHBoxLayout;
+      column->addLayout(row);
+      row->addWidget(box);
       if (spec.maximum - spec.minimum <= kMaxIntegerSliderRange) {
         // A slider beside the spin box for ranges a slider can resolve one step at a time.
-        auto* container = new QWidget;
-        auto* row = new QHBoxLayout(container);
-        row->setContentsMargins(0, 0, 0, 0);
         auto* slider = new QSlider(Qt::Horizontal);
-        slider->setRange(box->minimum(), box->maximum());
-        row->addWidget(box);
+        slider->setRange(low, high);
         row->addWidget(slider, 1);
         connect(slider, &QSlider::valueChanged, box, &QSpinBox::setValue);
         connect(box, &QSpinBox::valueChanged, slider, [slider](int value) {
           const QSignalBlocker blocker(slider);
           slider->setValue(value);
         });
-        box->setObjectName("spin");
-        field.editor = container;
+      } else {
+        row->setStretchFactor(box, 1);
       }
+      // A special end value says what it means, under the box ("0" → "M = d").
+      if (const QString meaning = specialValueMeaning(spec); !meaning.isEmpty()) {
+        auto* note = new QLabel(tr("%1 means %2").arg(low).arg(meaning));
+        note->setObjectName("specialValue");
+        note->setStyleSheet("color: #555; font-style: italic;");
+        column->addWidget(note);
+        auto update = [note, box, low]() { note->setVisible(box->value() == low); };
+        connect(box, &QSpinBox::valueChanged, note, update);
+        update();
+        box->setToolTip(tr("%1 means %2").arg(low).arg(meaning));
+      }
+      watchTypedText(spec.key, box, [box]() { return QString::number(box->value()); });
+      field.editor = container;
       field.read = [box]() { return ParameterValue(std::int64_t{box->value()}); };
       field.write = [box](const ParameterValue& v) { box->setValue(static_cast<int>(asReal(v))); };
       break;
@@ -96,11 +169,9 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       auto* container = new QWidget;
       auto* row = new QHBoxLayout(container);
       row->setContentsMargins(0, 0, 0, 0);
-      auto* box = new QDoubleSpinBox;
+      auto* box = new RealSpinBox(spec.minimum, spec.maximum, -1e9, 1e9);
       box->setDecimals(spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3);
-      box->setRange(spec.minimum, spec.maximum);
       box->setSingleStep(spec.logScale ? spec.minimum * 10 : (spec.maximum - spec.minimum) / 100);
-      box->setKeyboardTracking(false);
       auto* slider = new QSlider(Qt::Horizontal);
       slider->setRange(0, kSliderSteps);
       row->addWidget(box);
@@ -116,6 +187,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
         changed();
       });
       box->setObjectName("spin");
+      watchTypedText(spec.key, box, [box]() { return box->textFromValue(box->value()); });
       field.editor = container;
       field.read = [box]() { return ParameterValue(box->value()); };
       field.write = [box, slider, spec](const ParameterValue& v) {
@@ -186,7 +258,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       auto* line = new QLineEdit;
       line->setObjectName("text");
       row->addWidget(line, 1);
-      connect(line, &QLineEdit::editingFinished, this, changed);
+      connect(line, &QLineEdit::textEdited, this, changed);  // applies after the quiet period
       if (!spec.fileFilter.empty()) {
         auto* browse = new QToolButton;
         browse->setText(tr("…"));
@@ -321,13 +393,69 @@ void ParameterPanel::setPresentationMode(bool on) {
   setFont(f);
 }
 
+void ParameterPanel::watchTypedText(const std::string& key, QAbstractSpinBox* box,
+                                    std::function<QString()> valueInUse) {
+  auto* line = box->findChild<QLineEdit*>();
+  if (!line) return;
+  // Text that is not (yet) a number ("", "-", "1.") changes nothing: say so under the control
+  // rather than let the box revert it silently when it loses focus.
+  connect(line, &QLineEdit::textEdited, this, [this, key, box, valueInUse](const QString& text) {
+    setInputError(key, box->hasAcceptableInput()
+                           ? QString()
+                           : tr("'%1' is not a number: %2 stays in use").arg(text, valueInUse()));
+  });
+  connect(box, &QAbstractSpinBox::editingFinished, this, [this, key]() { setInputError(key, {}); });
+}
+
+void ParameterPanel::setInputError(const std::string& key, const QString& message) {
+  for (auto& field : fields_)
+    if (field.spec.key == key && field.inputError != message) {
+      field.inputError = message;
+      renderError(field);
+    }
+}
+
+void ParameterPanel::renderError(Field& field) {
+  QString text = field.inputError;
+  if (!field.checkError.isEmpty()) text += (text.isEmpty() ? "" : "\n") + field.checkError;
+  field.error->setText(text);
+  field.error->setVisible(!text.isEmpty());
+}
+
+bool ParameterPanel::hasInputErrors() const {
+  return std::any_of(fields_.begin(), fields_.end(),
+                     [](const Field& f) { return !f.inputError.isEmpty(); });
+}
+
+QString ParameterPanel::humanize(const std::string& message) const {
+  QString text = qs(message);
+  // Messages name parameters by key ("parameter 'sigma-max': must be larger than sigma-min"); the
+  // panel shows labels ("σ to: must be larger than σ from").
+  for (const auto& field : fields_) {
+    const QString key = qs(field.spec.key), label = qs(field.spec.label);
+    text.replace("parameter '" + key + "'", label);
+    text.replace("'" + key + "'", label);
+    if (key.contains('-'))  // unquoted keys only where they cannot be ordinary words
+      text.replace(
+          QRegularExpression("(?<![\\w-])" + QRegularExpression::escape(key) + "(?![\\w-])"),
+          label);
+  }
+  if (text.startsWith("parameters ")) text.remove(0, 11);
+  return text;
+}
+
 void ParameterPanel::showErrors(const std::vector<ParameterError>& errors) {
   for (auto& field : fields_) {
+    const QString ownPrefix = qs(field.spec.label) + ": ";
     QString text;
-    for (const auto& e : errors)
-      if (e.key == field.spec.key) text += (text.isEmpty() ? "" : "\n") + qs(e.message);
-    field.error->setText(text);
-    field.error->setVisible(!text.isEmpty());
+    for (const auto& e : errors) {
+      if (e.key != field.spec.key) continue;
+      QString message = humanize(e.message);
+      if (message.startsWith(ownPrefix)) message.remove(0, ownPrefix.size());  // under its label
+      text += (text.isEmpty() ? "" : "\n") + message;
+    }
+    field.checkError = text;
+    renderError(field);
   }
 }
 

@@ -11,6 +11,7 @@
 
 #include "core/params/parameter_set.h"
 
+class QAbstractSpinBox;
 class QFormLayout;
 class QLabel;
 
@@ -26,7 +27,12 @@ class ParameterPanel : public QWidget {
   ParameterSet parameters() const;
   void setParameters(const ParameterSet& values);  // updates controls without emitting changes
 
+  // Shows each error under its control, in the labels the panel shows (see humanize).
   void showErrors(const std::vector<ParameterError>& errors);
+  // A message with parameter keys replaced by their labels.
+  QString humanize(const std::string& message) const;
+  // Some control holds text that is not a value (e.g. "-" while typing "-0.5").
+  bool hasInputErrors() const;
   // Keyboard stepping: integers move by `steps` (the dimension d doubles/halves), reals by
   // `steps` hundredths of their slider; emits parametersChanged. False if key is not numeric.
   bool stepParameter(const std::string& key, int steps);
@@ -42,6 +48,8 @@ class ParameterPanel : public QWidget {
     ParameterSpec spec;
     QWidget* editor = nullptr;
     QLabel* error = nullptr;
+    QString inputError;      // typed text that is not a value
+    QString checkError;      // the last validation's verdict
     QWidget* row = nullptr;  // editor + error, hidden with the label when not applicable
     QLabel* label = nullptr;
     std::function<ParameterValue()> read;
@@ -49,6 +57,10 @@ class ParameterPanel : public QWidget {
   };
   Field makeField(const ParameterSpec& spec);
   void updateVisibility();
+  void watchTypedText(const std::string& key, QAbstractSpinBox* box,
+                      std::function<QString()> valueInUse);
+  void setInputError(const std::string& key, const QString& message);
+  void renderError(Field& field);
 
   QFormLayout* form_;
   std::vector<Field> fields_;

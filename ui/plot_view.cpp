@@ -7,12 +7,18 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/axis_scales.h"
+#include "ui/legend_placement.h"
 #include "ui/series_colors.h"
+#include "ui/series_distinction.h"
 
 namespace rfscope::ui {
 namespace {
 
 constexpr double kHoverRadiusPixels = 24;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// A press that moves less than this is a click (QCustomPlot's own threshold).
+constexpr int kClickSlopPixels = 3;
 
 QVector<double> toVector(const Column* column) {
   return column ? QVector<double>(column->values.begin(), column->values.end()) : QVector<double>();
@@ -37,6 +43,43 @@ void setFiniteData(QCPGraph* graph, const QVector<double>& x, const QVector<doub
   graph->setData(keys, values, true);
 }
 
+bool isLog(const QCPAxis* axis) {
+  return axis->scaleType() == QCPAxis::stLogarithmic;
+}
+
+// Pixel coordinate of a value, NaN where the axis cannot show it (≤ 0 on a log axis).
+double toPixel(const QCPAxis* axis, double value) {
+  if (!std::isfinite(value) || (isLog(axis) && value <= 0)) return kNaN;
+  return axis->coordToPixel(value);
+}
+
+// A band edge's pixel: on a log axis a non-positive edge (a lower bound below zero) is drawn past
+// the axis's lower end, so the band fills down to the edge of the plot.
+double bandEdgePixel(const QCPAxis* axis, double value) {
+  if (!std::isfinite(value)) return kNaN;
+  if (!isLog(axis) || value > 0) return axis->coordToPixel(value);
+  const double lowerEnd = axis->coordToPixel(axis->range().lower);
+  const double upperEnd = axis->coordToPixel(axis->range().upper);
+  return lowerEnd + (lowerEnd > upperEnd ? 1e4 : -1e4);
+}
+
+// Dashes and markers that tell apart series lying on top of each other, by coincidence rank.
+Qt::PenStyle dashFor(int rank) {
+  static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+  return dashes[rank % 4];
+}
+QCPScatterStyle::ScatterShape markerFor(int rank) {
+  static const QCPScatterStyle::ScatterShape shapes[] = {
+      QCPScatterStyle::ssCircle, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssSquare,
+      QCPScatterStyle::ssDiamond};
+  return shapes[rank % 4];
+}
+Qt::BrushStyle hatchFor(int index) {
+  static const Qt::BrushStyle hatches[] = {Qt::BDiagPattern, Qt::FDiagPattern, Qt::VerPattern,
+                                           Qt::HorPattern};
+  return hatches[index % 4];
+}
+
 }  // namespace
 
 PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
@@ -45,59 +88,105 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
   layout->addWidget(plot_);
   plot_->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
   plot_->legend->setVisible(true);
-  plot_->legend->setBrush(QColor(255, 255, 255, 220));
+  plot_->legend->setBrush(QColor(255, 255, 255, 235));
+  plot_->legend->setBorderPen(QPen(QColor(150, 150, 150)));
+  // Legend positions are computed against the whole axis rect (placeLegend keeps the margin).
+  plot_->axisRect()->insetLayout()->setMargins(QMargins());
   plot_->plotLayout()->insertRow(0);
   title_ =
       new QCPTextElement(plot_, "", QFont(font().family(), font().pointSize() + 1, QFont::Bold));
   plot_->plotLayout()->addElement(0, 0, title_);
+  // The stale/partial mark: a watermark behind the data, so it hides nothing.
+  freshnessMark_ = new QCPItemText(plot_);
+  freshnessMark_->setLayer("grid");
+  freshnessMark_->position->setType(QCPItemPosition::ptAxisRectRatio);
+  freshnessMark_->position->setCoords(0.5, 0.5);
+  freshnessMark_->setPositionAlignment(Qt::AlignCenter);
+  freshnessMark_->setTextAlignment(Qt::AlignCenter);
+  freshnessMark_->setColor(QColor(150, 150, 150, 150));
+  freshnessMark_->setVisible(false);
   plot_->setMouseTracking(true);
   setMinimumSize(480, 320);
 
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+    const auto format = [this, axis]() {
+      if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
+    };
+    connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, format);
+    connect(axis, &QCPAxis::scaleTypeChanged, this, format);
+    applyTickFormat(axis);
+  }
+  connect(plot_, &QCustomPlot::afterLayout, this, &PlotView::placeLegend);
   connect(plot_, &QCustomPlot::mouseWheel, this, [this]() { userAdjustedView_ = true; });
+  connect(plot_, &QCustomPlot::mousePress, this, &PlotView::onMousePress);
   connect(plot_, &QCustomPlot::mouseMove, this, &PlotView::onMouseMove);
+  connect(plot_, &QCustomPlot::mouseRelease, this, &PlotView::onMouseRelease);
   connect(plot_, &QCustomPlot::mouseDoubleClick, this, [this]() { resetView(); });
   connect(plot_, &QCustomPlot::legendClick, this,
           [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
             auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
             if (!entry) return;
-            const QString label = entry->plottable()->name();
-            setSeriesVisible(label, hidden_.contains(label));
+            for (const auto& series : series_)
+              if (series.line == entry->plottable())
+                setSeriesVisible(series.label, hidden_.contains(series.label));
           });
 }
 
 void PlotView::removeSeries() {
   for (auto& series : series_)
     if (series.errorBars) plot_->removePlottable(series.errorBars);
+  for (QCPItemText* label : valueLabels_)
+    plot_->removeItem(label);
+  valueLabels_.clear();
   plot_->clearGraphs();
   series_.clear();
 }
 
 void PlotView::clear() {
   removeSeries();
+  fullTitle_.clear();
   title_->setText("");
   userAdjustedView_ = false;
+  userLegendPosition_.reset();
+  setFreshness(PlotFreshness::Current);
   plot_->replot();
 }
 
 void PlotView::setTable(const Table& table) {
   removeSeries();
   const PlotHints& hints = table.hints;
-  const QVector<double> x = toVector(table.column(hints.xColumn));
-  title_->setText(QString::fromStdString(hints.title));
+  const Column* xColumn = table.column(hints.xColumn);
+  const QVector<double> x = toVector(xColumn);
+  fullTitle_ = QString::fromStdString(hints.title);
+  title_->setText(fullTitle_);
   xLabel_ = QString::fromStdString(hints.xLabel);
-  plot_->xAxis->setLabel(xLabel_);
-  plot_->yAxis->setLabel(QString::fromStdString(hints.yLabel));
-  hintXLog_ = hints.xLog;
+  fullXLabel_ = xLabel_;
+  fullYLabel_ = QString::fromStdString(hints.yLabel);
+  fullY2Label_ = QString::fromStdString(hints.y2Label);
+  plot_->xAxis->setLabel(fullXLabel_);
+  plot_->yAxis->setLabel(fullYLabel_);
+  // A single x value (e.g. one v): each series is a category of its own, side by side, with its
+  // value written beside it, rather than points stacked on one vertical line.
+  categorical_ = table.rowCount() == 1 && !hints.series.empty();
+  // The axes follow the grid: a log-spaced x column is drawn on a log axis unless the user chose.
+  hintXLog_ = !categorical_ && (hints.xLog || (xColumn && looksLogSpaced(xColumn->values)));
   hintYLog_ = hints.yLog;
+  hintY2Log_ = hints.y2Log;
+  bool secondary = false;
+  for (const SeriesHint& hint : hints.series)
+    secondary = secondary || (hint.secondaryAxis && !hints.y2Label.empty());
+  plot_->yAxis2->setVisible(secondary);
+  plot_->yAxis2->setLabel(fullY2Label_);
 
   for (const SeriesHint& hint : hints.series) {
     Series series;
-    series.label =
-        QString::fromStdString(hint.label) +
-        (hint.warning.empty() ? "" : QStringLiteral(" ⚠ ") + QString::fromStdString(hint.warning));
+    series.label = QString::fromStdString(hint.label);
+    series.warning = QString::fromStdString(hint.warning);
+    series.style = hint.style;
+    series.color = seriesColor(hint.colorKey);
+    series.valueAxis = secondary && hint.secondaryAxis ? plot_->yAxis2 : plot_->yAxis;
     series.x = x;
     series.y = toVector(table.column(hint.yColumn));
-    const QColor color = seriesColor(hint.colorKey);
     const Column* low = hint.lowColumn.empty() ? nullptr : table.column(hint.lowColumn);
     const Column* high = hint.highColumn.empty() ? nullptr : table.column(hint.highColumn);
     const bool errorBars = hint.style == SeriesStyle::Points;
@@ -106,33 +195,25 @@ void PlotView::setTable(const Table& table) {
       series.highValues = toVector(high);
     }
     if (low && high && !errorBars) {
-      series.low = plot_->addGraph();
-      series.high = plot_->addGraph();
-      for (QCPGraph* band : {series.low, series.high}) {
-        band->setPen(Qt::NoPen);
+      series.low = plot_->addGraph(plot_->xAxis, series.valueAxis);
+      series.high = plot_->addGraph(plot_->xAxis, series.valueAxis);
+      for (QCPGraph* band : {series.low, series.high})
         band->removeFromLegend();
-      }
       setFiniteData(series.low, x, series.lowValues);
       setFiniteData(series.high, x, series.highValues);
-      QColor fill = color;
-      fill.setAlpha(55);
-      series.high->setBrush(fill);
       series.high->setChannelFillGraph(series.low);
     }
-    series.line = plot_->addGraph();
-    series.line->setName(series.label);
-    series.line->setPen(QPen(color, 2));
-    if (hint.style != SeriesStyle::Line) {
-      series.line->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, color, 5));
-      if (hint.style == SeriesStyle::Points) series.line->setLineStyle(QCPGraph::lsNone);
-    }
+    series.line = plot_->addGraph(plot_->xAxis, series.valueAxis);
+    // The legend entry carries only the ⚠ mark; the warning itself is in the tooltip and the
+    // window's warnings area, where it has room.
+    series.line->setName(series.label + (series.warning.isEmpty() ? "" : QStringLiteral(" ⚠")));
+    if (hint.style == SeriesStyle::Points) series.line->setLineStyle(QCPGraph::lsNone);
     setFiniteData(series.line, x, series.y);
     if (low && high && errorBars) {
       // Points with an interval (e.g. Monte Carlo estimates): error bars rather than a band.
-      series.errorBars = new QCPErrorBars(plot_->xAxis, plot_->yAxis);
+      series.errorBars = new QCPErrorBars(plot_->xAxis, series.valueAxis);
       series.errorBars->removeFromLegend();
       series.errorBars->setDataPlottable(series.line);
-      series.errorBars->setPen(QPen(color, 1.2));
       QVector<double> below, above;  // one per point the line kept (see setFiniteData)
       for (int i = 0; i < std::min(series.x.size(), series.y.size()); ++i) {
         if (std::isnan(series.x[i]) || std::isnan(series.y[i])) continue;
@@ -143,23 +224,97 @@ void PlotView::setTable(const Table& table) {
     }
     series_.push_back(series);
   }
+  if (categorical_) showAsCategories();
   for (const auto& series : series_)
     setSeriesVisible(series.label, !hidden_.contains(series.label));
   applyAxisScales();
-  applyStyle();
   if (!userAdjustedView_) fitView();
+  distinguishSeries();
+  applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+double PlotView::valueInAxisScale(const QCPAxis* axis, double value) const {
+  if (!std::isfinite(value)) return kNaN;
+  if (!isLog(axis)) return value;
+  return value > 0 ? std::log10(value) : kNaN;
+}
+
+void PlotView::distinguishSeries() {
+  // Coinciding lines, per value axis (series of different axes never hide each other's meaning).
+  for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2}) {
+    std::vector<QVector<double>> values;
+    std::vector<bool> lines;
+    std::vector<Series*> members;
+    for (auto& series : series_) {
+      if (series.valueAxis != axis) continue;
+      series.coincidenceRank = series.coincidenceDepth = 0;
+      if (!series.line->visible()) continue;
+      QVector<double> scaled(series.y.size());
+      for (int i = 0; i < series.y.size(); ++i)
+        scaled[i] = valueInAxisScale(axis, series.y[i]);
+      values.push_back(scaled);
+      lines.push_back(series.style != SeriesStyle::Points);
+      members.push_back(&series);
+    }
+    const std::vector<Coincidence> found = findCoincidences(values, lines);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      members[i]->coincidenceRank = found[i].rank;
+      members[i]->coincidenceDepth = found[i].depth;
+    }
+  }
+  // Overlapping bands are hatched.
+  for (auto& series : series_)
+    series.hatched = false;
+  for (int i = 0; i < series_.size(); ++i)
+    for (int j = i + 1; j < series_.size(); ++j) {
+      Series& a = series_[i];
+      Series& b = series_[j];
+      if (!a.low || !b.low || !a.line->visible() || !b.line->visible() ||
+          a.valueAxis != b.valueAxis)
+        continue;
+      if (bandsOverlap(a.lowValues, a.highValues, b.lowValues, b.highValues))
+        a.hatched = b.hatched = true;
+    }
+}
+
+void PlotView::showAsCategories() {
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  const double x = series_.isEmpty() || series_.front().x.isEmpty() ? kNaN : series_.front().x[0];
+  for (int i = 0; i < series_.size(); ++i) {
+    Series& series = series_[i];
+    const double position = i + 1;
+    ticker->addTick(position, series.label);
+    series.x = {position};
+    series.line->setData({position}, series.y.mid(0, 1), true);
+    series.line->setLineStyle(QCPGraph::lsNone);
+    series.style = SeriesStyle::Points;
+    if (series.y.isEmpty() || !std::isfinite(series.y[0])) continue;
+    auto* label = new QCPItemText(plot_);
+    label->position->setCoords(position, series.y[0]);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    label->setPadding(QMargins(10, 0, 0, 0));
+    label->setText(QString::number(series.y[0], 'g', 4));
+    label->setClipToAxisRect(true);
+    valueLabels_.push_back(label);
+  }
+  plot_->xAxis->setTicker(ticker);
+  plot_->xAxis->setLabel(fullXLabel_ + " = " + number(x));
+  fullXLabel_ = plot_->xAxis->label();
 }
 
 void PlotView::fitView() {
   plot_->rescaleAxes(true);
+  if (categorical_) plot_->xAxis->setRange(0.4, series_.size() + 0.8);
   // A 4% margin keeps markers and error bars at the edges inside the axes.
   plot_->xAxis->scaleRange(1.04);
   plot_->yAxis->scaleRange(1.04);
+  if (plot_->yAxis2->visible()) plot_->yAxis2->scaleRange(1.04);
 }
 
 void PlotView::resetView() {
   userAdjustedView_ = false;
+  userLegendPosition_.reset();
   fitView();
   plot_->replot(QCustomPlot::rpQueuedReplot);
   emit viewChanged();
@@ -175,24 +330,25 @@ bool PlotView::logY() const {
 void PlotView::setLogX(bool on) {
   userXLog_ = on;
   applyAxisScales();
+  distinguishSeries();
+  applyStyle();
   resetView();
 }
 
 void PlotView::setLogY(bool on) {
   userYLog_ = on;
   applyAxisScales();
+  distinguishSeries();
+  applyStyle();
   resetView();
 }
 
 void PlotView::applyAxisScales() {
-  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
-    const bool logScale = axis == plot_->xAxis ? logX() : logY();
-    if ((axis->scaleType() == QCPAxis::stLogarithmic) == logScale) continue;
+  const std::pair<QCPAxis*, bool> axes[] = {
+      {plot_->xAxis, logX() && !categorical_}, {plot_->yAxis, logY()}, {plot_->yAxis2, hintY2Log_}};
+  for (const auto& [axis, logScale] : axes) {
     axis->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (logScale)
-      axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
-    else
-      axis->setTicker(QSharedPointer<QCPAxisTicker>::create());
+    if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
   }
 }
 
@@ -219,25 +375,86 @@ void PlotView::setPresentationMode(bool on) {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PlotView::setTextPointSize(std::optional<double> points) {
+  textPoints_ = points;
+  applyStyle();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void PlotView::applyStyle() {
-  const int base = font().pointSize();
-  const int size = presentation_ ? base + 6 : base;
-  QFont labelFont = font();
-  labelFont.setPointSize(size);
-  QFont tickFont = font();
-  tickFont.setPointSize(presentation_ ? base + 4 : base);
-  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis}) {
+  const double base = textPoints_.value_or(font().pointSizeF());
+  auto sized = [this](double points) {
+    QFont f = font();
+    f.setPointSizeF(points);
+    return f;
+  };
+  const QFont labelFont = sized(presentation_ ? base + 6 : base);
+  const QFont tickFont = sized(presentation_ ? base + 4 : base);
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
     axis->setLabelFont(labelFont);
     axis->setTickLabelFont(tickFont);
   }
   plot_->legend->setFont(tickFont);
-  QFont titleFont = labelFont;
+  const int icon = static_cast<int>(std::lround(tickFont.pointSizeF() * 3));
+  plot_->legend->setIconSize(icon, static_cast<int>(std::lround(tickFont.pointSizeF() * 1.4)));
+  QFont titleFont = sized(labelFont.pointSizeF() + 1);
   titleFont.setBold(true);
   title_->setFont(titleFont);
-  for (auto& series : series_) {
-    QPen pen = series.line->pen();
-    pen.setWidthF(presentation_ ? 4 : 2);
+  QFont markFont = sized(labelFont.pointSizeF() * 2.2);
+  markFont.setBold(true);
+  freshnessMark_->setFont(markFont);
+
+  // Line widths follow the text size at paper sizes (an 8-pt figure gets ~1.2-pt lines).
+  const double width = presentation_ ? 4 : textPoints_ ? std::max(0.8, *textPoints_ * 0.15) : 2;
+  const double marker = presentation_ ? 8 : textPoints_ ? *textPoints_ * 0.6 : 5;
+  const bool stale = freshness_ == PlotFreshness::Stale;
+  int hatchIndex = 0;
+  for (Series& series : series_) {
+    QColor color = series.color;
+    if (stale) color.setAlpha(90);  // a previous result: faded behind the mark
+    const int rank = series.coincidenceRank;
+    // A series others lie on is drawn wider, so its colour shows on both sides of them.
+    QPen pen(color, width + series.coincidenceDepth * (1.2 + 0.5 * width), dashFor(rank));
     series.line->setPen(pen);
+    const bool markers = series.style != SeriesStyle::Line || rank > 0;
+    if (markers) {
+      QCPScatterStyle scatter(markerFor(rank), color,
+                              rank > 0 || categorical_ ? marker * 1.6 : marker);
+      if (categorical_) scatter.setBrush(color);  // few, large, filled: one per category
+      scatter.setPen(QPen(color, std::max(1.0, width * 0.6)));
+      series.line->setScatterStyle(scatter);
+      // Dashed twins carry a marker every few points, enough to identify them.
+      const int points = series.line->dataCount();
+      series.line->setScatterSkip(series.style == SeriesStyle::Line ? std::max(0, points / 12 - 1)
+                                                                    : 0);
+    } else {
+      series.line->setScatterStyle(QCPScatterStyle());
+    }
+    if (series.errorBars) series.errorBars->setPen(QPen(color, std::max(1.0, width * 0.6)));
+    if (series.high) {
+      QColor fill = color;
+      if (series.hatched) {
+        // Hatching in the band's own colour over a faint tint: where bands overlap, both patterns
+        // stay visible and no blended colour appears that could be read as a third series.
+        fill.setAlpha(stale ? 60 : 190);
+        series.high->setBrush(QBrush(fill, hatchFor(hatchIndex++)));
+        QColor tint = color;
+        tint.setAlpha(stale ? 8 : 18);
+        series.low->setBrush(tint);
+        series.low->setChannelFillGraph(series.high);
+        QColor edge = color;
+        edge.setAlpha(stale ? 50 : 150);
+        for (QCPGraph* band : {series.low, series.high})
+          band->setPen(QPen(edge, std::max(0.8, width * 0.5)));
+      } else {
+        fill.setAlpha(stale ? 25 : 55);
+        series.high->setBrush(fill);
+        series.low->setBrush(Qt::NoBrush);
+        series.low->setChannelFillGraph(nullptr);
+        for (QCPGraph* band : {series.low, series.high})
+          band->setPen(Qt::NoPen);
+      }
+    }
   }
 }
 
@@ -254,8 +471,220 @@ void PlotView::setSeriesVisible(const QString& label, bool visible) {
     if (auto* item = plot_->legend->itemWithPlottable(series.line))
       item->setTextColor(visible ? Qt::black : Qt::gray);
   }
+  distinguishSeries();
+  applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
+
+void PlotView::setFreshness(PlotFreshness freshness, const QString& note) {
+  if (freshness == freshness_ && note == freshnessNote_) return;
+  freshness_ = freshness;
+  freshnessNote_ = note;
+  const QString mark = freshnessText();
+  freshnessMark_->setText(mark);
+  freshnessMark_->setVisible(!mark.isEmpty());
+  applyStyle();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QString PlotView::freshnessText() const {
+  QString mark;
+  switch (freshness_) {
+    case PlotFreshness::Current:
+      return {};
+    case PlotFreshness::Stale:
+      mark = tr("previous settings");
+      break;
+    case PlotFreshness::Partial:
+      mark = tr("partial result");
+      break;
+  }
+  return freshnessNote_.isEmpty() ? mark : mark + "\n" + freshnessNote_;
+}
+
+// ---- Legend ---------------------------------------------------------------------------------
+
+void PlotView::relayout() {
+  QCPLayoutGrid* layout = plot_->plotLayout();
+  layout->update(QCPLayoutElement::upPreparation);
+  layout->update(QCPLayoutElement::upMargins);
+  layout->update(QCPLayoutElement::upLayout);
+}
+
+void PlotView::putLegendInside() {
+  if (!legendSide_) return;
+  legendSide_->take(plot_->legend);
+  plot_->plotLayout()->remove(legendSide_);  // deletes it (and its fillers)
+  legendSide_ = nullptr;
+  plot_->plotLayout()->simplify();
+  plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+  plot_->legend->setWrap(0);
+  plot_->axisRect()->insetLayout()->addElement(plot_->legend, Qt::AlignTop | Qt::AlignRight);
+}
+
+void PlotView::putLegendOutside() {
+  if (legendSide_) return;
+  QCPLegend* legend = plot_->legend;
+  plot_->axisRect()->insetLayout()->take(legend);
+  legendSide_ = new QCPLayoutGrid;
+  QCPLayoutGrid* layout = plot_->plotLayout();
+  const QSize size = legend->minimumOuterSizeHint();
+  const int axisRow = 1;  // below the title
+  if (size.width() < 0.3 * plot_->viewport().width()) {
+    // Beside the axes, top-aligned.
+    layout->addElement(axisRow, 1, legendSide_);
+    layout->setColumnStretchFactor(1, 0.001);
+    legendSide_->addElement(0, 0, legend);
+    legendSide_->addElement(1, 0, new QCPLayoutElement(plot_));
+    legendSide_->setRowStretchFactor(0, 0.001);
+    legendSide_->setMargins(QMargins(0, 0, 6, 0));
+  } else {
+    // Below the axes, entries in columns, centred.
+    const int entryWidth = size.width();
+    const int columns = std::max(1, plot_->viewport().width() / std::max(1, entryWidth + 12));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    legend->setWrap(std::min(columns, 3));
+    layout->addElement(axisRow + 1, 0, legendSide_);
+    layout->setRowStretchFactor(axisRow + 1, 0.001);
+    legendSide_->addElement(0, 0, new QCPLayoutElement(plot_));
+    legendSide_->addElement(0, 1, legend);
+    legendSide_->addElement(0, 2, new QCPLayoutElement(plot_));
+    legendSide_->setColumnStretchFactor(1, 0.001);
+    legendSide_->setMargins(QMargins(0, 0, 0, 6));
+  }
+}
+
+bool PlotView::legendInsideAxes() const {
+  return legendSide_ == nullptr;
+}
+
+QRectF PlotView::legendRect() const {
+  return plot_->legend->outerRect();
+}
+
+namespace {
+
+// Text broken between words into lines no wider than `available` pixels.
+QString wrapped(const QString& text, const QFont& font, int available) {
+  const QFontMetrics metrics(font);
+  QString result, line;
+  for (const QString& word : text.split(' ', Qt::SkipEmptyParts)) {
+    const QString longer = line.isEmpty() ? word : line + ' ' + word;
+    if (!line.isEmpty() && metrics.horizontalAdvance(longer) > available) {
+      result += (result.isEmpty() ? "" : "\n") + line;
+      line = word;
+    } else {
+      line = longer;
+    }
+  }
+  return result + (result.isEmpty() ? "" : "\n") + line;
+}
+
+}  // namespace
+
+void PlotView::fitTexts() {
+  // Titles and axis labels longer than the plot (large fonts, narrow windows, paper sizes) wrap
+  // between words instead of being cut off.
+  const QString title =
+      wrapped(fullTitle_, title_->font(), std::max(80, plot_->viewport().width() - 16));
+  if (title != title_->text()) title_->setText(title);
+  const QRect area = plot_->axisRect()->rect();
+  const std::pair<QCPAxis*, const QString*> labels[] = {
+      {plot_->xAxis, &fullXLabel_}, {plot_->yAxis, &fullYLabel_}, {plot_->yAxis2, &fullY2Label_}};
+  for (const auto& [axis, full] : labels) {
+    const int length = axis == plot_->xAxis ? area.width() : area.height();
+    const QString label = wrapped(*full, axis->labelFont(), std::max(80, length));
+    if (label != axis->label()) axis->setLabel(label);
+  }
+}
+
+void PlotView::placeLegend() {
+  if (placingLegend_) return;
+  placingLegend_ = true;
+  fitTexts();
+  QCPLegend* legend = plot_->legend;
+  bool anyEntry = false;
+  for (const auto& series : series_)
+    anyEntry = anyEntry || legend->itemWithPlottable(series.line);
+  legend->setVisible(anyEntry && !categorical_);  // categories carry their names on the axis
+  anyEntry = anyEntry && !categorical_;
+  if (anyEntry) {
+    // Every decision is taken with the legend inside, on the full-size axis rect.
+    if (legendSide_) {
+      putLegendInside();
+      relayout();
+    }
+    QCPAxisRect* axisRect = plot_->axisRect();
+    QCPLayoutInset* inset = axisRect->insetLayout();
+    int index = 0;
+    while (index < inset->elementCount() && inset->elementAt(index) != legend)
+      ++index;
+    const QRectF area = axisRect->rect();
+    const QSizeF size = legend->minimumOuterSizeHint();
+    std::optional<QPointF> spot;
+    if (userLegendPosition_) {
+      spot = QPointF(area.left() + userLegendPosition_->x() * area.width(),
+                     area.top() + userLegendPosition_->y() * area.height());
+    } else {
+      DataOccupancy occupancy(area);
+      for (const auto& series : series_) {
+        if (!series.line->visible()) continue;
+        const QCPAxis* valueAxis = series.valueAxis;
+        QVector<QPointF> points;
+        QVector<double> xs, lows, highs;
+        for (int i = 0; i < series.x.size(); ++i) {
+          const double px = toPixel(plot_->xAxis, series.x[i]);
+          const double py = i < series.y.size() ? toPixel(valueAxis, series.y[i]) : kNaN;
+          if (!std::isnan(px) && !std::isnan(py)) points.push_back(QPointF(px, py));
+          if (series.lowValues.isEmpty()) continue;
+          const double low = bandEdgePixel(valueAxis, series.lowValues[i]);
+          const double high = bandEdgePixel(valueAxis, series.highValues[i]);
+          if (series.errorBars) {
+            if (!std::isnan(py)) occupancy.addVerticalSpan(px, low, high, 4);
+          } else {
+            xs.push_back(px);
+            lows.push_back(low);
+            highs.push_back(high);
+          }
+        }
+        const double halfWidth = series.line->pen().widthF() / 2 + 2;
+        if (series.line->lineStyle() != QCPGraph::lsNone) occupancy.addPolyline(points, halfWidth);
+        if (series.line->scatterStyle().shape() != QCPScatterStyle::ssNone)
+          for (const QPointF& p : points)
+            occupancy.addMarker(p, series.line->scatterStyle().size() / 2 + 2);
+        if (!xs.isEmpty()) occupancy.addBand(xs, lows, highs);
+      }
+      spot = emptiestLegendSpot(occupancy, size);
+    }
+    if (spot) {
+      // Kept whole inside the axes.
+      const double left = std::clamp(spot->x(), area.left(), area.right() - size.width());
+      const double top = std::clamp(spot->y(), area.top(), area.bottom() - size.height());
+      inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
+      inset->setInsetRect(
+          index, QRectF((left - area.left()) / area.width(), (top - area.top()) / area.height(),
+                        size.width() / area.width(), size.height() / area.height()));
+    } else {
+      putLegendOutside();
+    }
+  }
+  relayout();
+  placingLegend_ = false;
+}
+
+void PlotView::moveLegendTo(const QPointF& topLeft) {
+  const QRectF area = plot_->axisRect()->rect();
+  if (area.width() <= 0 || area.height() <= 0) return;
+  userLegendPosition_ = QPointF((topLeft.x() - area.left()) / area.width(),
+                                (topLeft.y() - area.top()) / area.height());
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+bool PlotView::onLegend(const QPointF& position) const {
+  return plot_->legend->visible() && plot_->legend->outerRect().contains(position.toPoint());
+}
+
+// ---- View state -----------------------------------------------------------------------------
 
 PlotViewState PlotView::viewState() const {
   PlotViewState state;
@@ -284,8 +713,12 @@ void PlotView::setViewState(const PlotViewState& state) {
     userAdjustedView_ = false;
     fitView();
   }
+  distinguishSeries();
+  applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
+
+// ---- Pointer --------------------------------------------------------------------------------
 
 QString PlotView::describePointNear(const QPointF& position) const {
   double best = kHoverRadiusPixels;
@@ -293,10 +726,10 @@ QString PlotView::describePointNear(const QPointF& position) const {
   int bestIndex = -1;
   for (const auto& series : series_) {
     if (!series.line->visible()) continue;
-    for (int i = 0; i < series.x.size(); ++i) {
-      if (!std::isfinite(series.y[i])) continue;
-      const double px = plot_->xAxis->coordToPixel(series.x[i]);
-      const double py = plot_->yAxis->coordToPixel(series.y[i]);
+    for (int i = 0; i < series.x.size() && i < series.y.size(); ++i) {
+      const double px = toPixel(plot_->xAxis, series.x[i]);
+      const double py = toPixel(series.valueAxis, series.y[i]);
+      if (std::isnan(px) || std::isnan(py)) continue;
       const double distance = std::hypot(px - position.x(), py - position.y());
       if (distance < best) {
         best = distance;
@@ -306,16 +739,46 @@ QString PlotView::describePointNear(const QPointF& position) const {
     }
   }
   if (!bestSeries) return {};
-  QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>" + xLabel_.toHtmlEscaped() +
-                 " = " + number(bestSeries->x[bestIndex]) +
-                 "<br>y = " + number(bestSeries->y[bestIndex]);
+  QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>";
+  if (!categorical_)
+    text += xLabel_.toHtmlEscaped() + " = " + number(bestSeries->x[bestIndex]) + "<br>";
+  text += "y = " + number(bestSeries->y[bestIndex]);
   if (!bestSeries->lowValues.isEmpty())
     text += "<br>band: [" + number(bestSeries->lowValues[bestIndex]) + ", " +
             number(bestSeries->highValues[bestIndex]) + "]";
+  if (!bestSeries->warning.isEmpty()) text += "<br>⚠ " + bestSeries->warning.toHtmlEscaped();
   return text;
 }
 
+void PlotView::onMousePress(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton || !onLegend(event->position())) return;
+  // Pressing on the legend drags the legend, not the view.
+  legendDragOffset_ = event->position() - legendRect().topLeft();
+  legendDragged_ = false;
+  plot_->setInteraction(QCP::iRangeDrag, false);
+  pressPosition_ = event->position();
+}
+
+void PlotView::onMouseRelease(QMouseEvent*) {
+  if (!legendDragOffset_) return;
+  legendDragOffset_.reset();
+  plot_->setInteraction(QCP::iRangeDrag, true);
+}
+
 void PlotView::onMouseMove(QMouseEvent* event) {
+  if (legendDragOffset_) {
+    if (!legendDragged_ &&
+        (event->position() - pressPosition_).manhattanLength() <= kClickSlopPixels)
+      return;
+    legendDragged_ = true;
+    if (!legendInsideAxes()) {
+      // Dragged out of its place beside the axes: into the axes, under the pointer.
+      putLegendInside();
+      relayout();
+    }
+    moveLegendTo(event->position() - *legendDragOffset_);
+    return;
+  }
   if (event->buttons() != Qt::NoButton) userAdjustedView_ = true;  // dragging pans the view
   if (crosshairX_) {
     const double x = plot_->xAxis->pixelToCoord(event->position().x());
@@ -337,6 +800,8 @@ void PlotView::onMouseMove(QMouseEvent* event) {
     QToolTip::showText(event->globalPosition().toPoint(), text, plot_);
 }
 
+// ---- Tests ----------------------------------------------------------------------------------
+
 int PlotView::seriesCount() const {
   return static_cast<int>(series_.size());
 }
@@ -348,6 +813,26 @@ QString PlotView::seriesName(int series) const {
 }
 bool PlotView::seriesVisible(int series) const {
   return series_.at(series).line->visible();
+}
+QCPGraph* PlotView::seriesGraph(int series) const {
+  return series_.at(series).line;
+}
+
+QVector<QPointF> PlotView::visibleDataPixels() const {
+  QVector<QPointF> pixels;
+  for (const auto& series : series_) {
+    if (!series.line->visible()) continue;
+    for (int i = 0; i < series.x.size(); ++i) {
+      const double px = toPixel(plot_->xAxis, series.x[i]);
+      if (std::isnan(px)) continue;
+      for (const QVector<double>* values : {&series.y, &series.lowValues, &series.highValues}) {
+        if (i >= values->size()) continue;
+        const double py = toPixel(series.valueAxis, (*values)[i]);
+        if (!std::isnan(py)) pixels.push_back(QPointF(px, py));
+      }
+    }
+  }
+  return pixels;
 }
 
 }  // namespace rfscope::ui

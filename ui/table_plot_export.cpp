@@ -1,15 +1,14 @@
 #include "ui/table_plot_export.h"
 
-#include "ui/plot_view.h"
-
 namespace rfscope::ui {
 
 void exportTablePlot(const Table& table, const QString& path, PlotFormat format,
-                     const PlotExportOptions& options) {
-  PlotView view;
-  view.resize(options.width, options.height);
-  view.setTable(table);
-  exportPlot(view.plot(), path, format, options);
+                     const PlotExportOptions& options, const PlotViewState& view) {
+  PlotView plotView;
+  plotView.resize(options.width, options.height);
+  plotView.setTable(table);
+  plotView.setViewState(view);
+  exportPlot(plotView, path, format, options);
 }
 
 }  // namespace rfscope::ui

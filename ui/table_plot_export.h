@@ -7,10 +7,13 @@
 
 #include "core/experiments/table.h"
 #include "ui/plot_export.h"
+#include "ui/plot_view.h"
 
 namespace rfscope::ui {
 
+// view: axis scales and hidden series as a session or preset would set them (default: the
+// table's own hints).
 void exportTablePlot(const Table& table, const QString& path, PlotFormat format,
-                     const PlotExportOptions& options);
+                     const PlotExportOptions& options, const PlotViewState& view = {});
 
 }  // namespace rfscope::ui

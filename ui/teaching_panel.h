@@ -14,6 +14,7 @@ class TeachingPanel : public QTextBrowser {
  public:
   explicit TeachingPanel(QWidget* parent = nullptr);
   void showFor(const Experiment& experiment, const ParameterSet& params);
+  void setPresentationMode(bool on);  // a font to read from the back of the room
 };
 
 // The teaching text for an experiment or mechanism id (HTML), empty if none is known.

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -12,40 +13,51 @@
 #include "core/io/atomic_file.h"
 #include "core/io/json_export.h"
 #include "core/io/table_csv.h"
+#include "ui/remaining_time.h"
 
 namespace rfscope::cli {
 namespace {
 
 // Progress on stderr once a run has taken more than a second (a terminal user wants to know it is
-// alive; short runs stay quiet).
+// alive; short runs stay quiet): "running: 45% · about 12 s left (elapsed 10 s)", at most a few
+// times per second.
 class StderrProgress final : public RunContext {
  public:
   bool cancelled() const override { return false; }
   void reportProgress(double fraction) override {
     std::lock_guard lock(mutex_);
-    const auto elapsed = std::chrono::steady_clock::now() - start_;
-    if (elapsed < std::chrono::seconds(1)) return;
-    std::fprintf(stderr, "\rrunning: %3.0f%%", 100.0 * fraction);
-    printed_ = true;
+    const auto now = std::chrono::steady_clock::now();
+    const double elapsed = std::chrono::duration<double>(now - start_).count();
+    remaining_.update(fraction, elapsed);
+    if (elapsed < 1 || (fraction < 1 && now - lastPrint_ < std::chrono::milliseconds(200))) return;
+    lastPrint_ = now;
+    const std::string line =
+        "running: " + remaining_.describe() + " (elapsed " + ui::formatDuration(elapsed) + ")";
+    // Spaces clear what a longer previous line left.
+    std::fprintf(stderr, "\r%s%*s", line.c_str(),
+                 static_cast<int>(std::max<std::size_t>(printedWidth_, line.size()) - line.size()),
+                 "");
+    printedWidth_ = std::max(printedWidth_, line.size());
   }
   void publishPartial(const Table&) override {}
   void finish() {
-    if (printed_) std::fprintf(stderr, "\n");
+    if (printedWidth_ > 0) std::fprintf(stderr, "\n");
   }
 
  private:
   std::mutex mutex_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-  bool printed_ = false;
+  std::chrono::steady_clock::time_point lastPrint_{};
+  ui::RemainingTime remaining_;
+  std::size_t printedWidth_ = 0;
 };
 
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
-  const Arguments arguments(args,
-                            {"--set", "--preset", "--csv", "--json", "--png", "--pdf", "--svg",
-                             "--width", "--height", "--dpi"},
-                            {});
+  std::vector<std::string> valueOptions{"--set", "--preset", "--csv", "--json"};
+  valueOptions.insert(valueOptions.end(), plotOptionNames().begin(), plotOptionNames().end());
+  const Arguments arguments(args, valueOptions, {});
   if (arguments.positionals().size() > 1)
     throw UsageError("run takes one experiment id (see 'rfscope-cli list')");
   const Preset* preset = nullptr;
@@ -62,7 +74,11 @@ int runCommand(const std::vector<std::string>& args) {
   if (preset && preset->experimentId != id)
     throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId +
                      "'");
-  const PlotOutputs plots = plotOutputs(arguments);
+  PlotOutputs plots = plotOutputs(arguments);
+  if (preset) {
+    plots.view.xLog = preset->xLog;  // the axes that show the preset's claim
+    plots.view.yLog = preset->yLog;
+  }
 
   const auto specs = experiment->parameters();
   ParameterSet params = ParameterSet::defaults(specs);

@@ -3,6 +3,7 @@
 // writes them (--set KEY=VALUE) and parsed against the experiment's spec, so a preset can never
 // smuggle in a value the spec would reject.
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -19,6 +20,10 @@ struct Preset {
   std::string description;                                  // one line: what to look at
   std::vector<std::pair<std::string, std::string>> values;  // key, value text; others default
   bool teaching = false;  // a teaching demo rather than a paper figure
+  // Axis scales that show the preset's claim at first sight (e.g. heavy tails on a log y axis);
+  // unset: the plot's own choice from the table's hints and grid.
+  std::optional<bool> xLog = std::nullopt;
+  std::optional<bool> yLog = std::nullopt;
 };
 
 const std::vector<Preset>& allPresets();

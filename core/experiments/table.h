@@ -24,6 +24,9 @@ struct SeriesHint {
   std::string colorKey;    // mechanism/coupling id: same colour in every experiment
   SeriesStyle style = SeriesStyle::Line;
   std::string warning;  // shown next to the series (e.g. heavy tails); empty if none
+  // Drawn against the secondary (right-hand) y axis of PlotHints::y2Label, for a quantity with
+  // other units or scale than the primary axis (e.g. relative errors beside estimates).
+  bool secondaryAxis = false;
 };
 
 struct PlotHints {
@@ -33,6 +36,9 @@ struct PlotHints {
   std::string yLabel;
   bool xLog = false;
   bool yLog = false;
+  // The secondary y axis, used by series with secondaryAxis set (its label; log scale or not).
+  std::string y2Label;
+  bool y2Log = false;
   std::vector<SeriesHint> series;
 };
 

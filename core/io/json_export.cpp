@@ -3,6 +3,7 @@
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/preset.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
@@ -57,22 +58,24 @@ nlohmann::json tableToJson(const Table& table) {
     columns.push_back({{"key", c.key}, {"label", c.label}, {"values", values}});
   }
   nlohmann::json series = nlohmann::json::array();
-  for (const auto& s : table.hints.series)
-    series.push_back({{"label", s.label},
-                      {"y", s.yColumn},
-                      {"low", s.lowColumn},
-                      {"high", s.highColumn},
-                      {"color_key", s.colorKey},
-                      {"warning", s.warning}});
-  return {{"columns", columns},
-          {"plot",
-           {{"title", table.hints.title},
-            {"x", table.hints.xColumn},
-            {"x_label", table.hints.xLabel},
-            {"y_label", table.hints.yLabel},
-            {"x_log", table.hints.xLog},
-            {"y_log", table.hints.yLog},
-            {"series", series}}}};
+  for (const auto& s : table.hints.series) {
+    nlohmann::json entry{{"label", s.label},     {"y", s.yColumn},          {"low", s.lowColumn},
+                         {"high", s.highColumn}, {"color_key", s.colorKey}, {"warning", s.warning}};
+    if (s.secondaryAxis) entry["secondary_axis"] = true;
+    series.push_back(entry);
+  }
+  nlohmann::json plot{{"title", table.hints.title},
+                      {"x", table.hints.xColumn},
+                      {"x_label", table.hints.xLabel},
+                      {"y_label", table.hints.yLabel},
+                      {"x_log", table.hints.xLog},
+                      {"y_log", table.hints.yLog},
+                      {"series", series}};
+  if (!table.hints.y2Label.empty()) {
+    plot["y2_label"] = table.hints.y2Label;
+    plot["y2_log"] = table.hints.y2Log;
+  }
+  return {{"columns", columns}, {"plot", plot}};
 }
 
 nlohmann::json logValueToJson(double logValue) {
@@ -113,11 +116,25 @@ nlohmann::json catalogToJson() {
   nlohmann::json regimes = nlohmann::json::array();
   for (const Regime* r : allRegimes())
     regimes.push_back({{"id", r->info().id}, {"description", r->info().description}});
-  return {{"experiments", experiments},
-          {"mechanisms", mechanisms},
-          {"couplings", couplings},
-          {"regimes", regimes},
-          {"kernels", nlohmann::json::array({"gaussian", "softmax"})}};
+  nlohmann::json presets = nlohmann::json::array();
+  for (const Preset& p : allPresets()) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto& [key, value] : p.values)
+      values[key] = value;
+    nlohmann::json preset{{"id", p.id},
+                          {"title", p.title},
+                          {"experiment", p.experimentId},
+                          {"description", p.description},
+                          {"teaching", p.teaching},
+                          {"values", values}};
+    if (p.xLog) preset["x_log"] = *p.xLog;
+    if (p.yLog) preset["y_log"] = *p.yLog;
+    presets.push_back(preset);
+  }
+  return {
+      {"experiments", experiments}, {"presets", presets},
+      {"mechanisms", mechanisms},   {"couplings", couplings},
+      {"regimes", regimes},         {"kernels", nlohmann::json::array({"gaussian", "softmax"})}};
 }
 
 }  // namespace rfscope

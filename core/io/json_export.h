@@ -14,7 +14,8 @@ nlohmann::json parameterSpecToJson(const ParameterSpec& spec);
 nlohmann::json parameterSetToJson(const ParameterSet& set);
 nlohmann::json tableToJson(const Table& table);
 
-// Everything `rfscope-cli list` prints: experiments with specs, mechanisms, couplings, regimes.
+// Everything `rfscope-cli list` prints: experiments with specs, presets (id, title, experiment,
+// description, values), mechanisms, couplings, regimes.
 nlohmann::json catalogToJson();
 
 // A double that JSON can hold, or null (JSON has no inf/nan).

@@ -6,6 +6,10 @@
 namespace rfscope {
 namespace {
 
+// Whole numbers below this are written out in digits (the shortest form would write 1000000 as
+// 1e+06, which reads badly in a count column); larger ones keep the shortest round-trip form.
+constexpr double kLargestPlainInteger = 1e15;
+
 void appendNumber(std::string& out, double value) {
   if (std::isnan(value)) {
     out += "nan";
@@ -13,7 +17,10 @@ void appendNumber(std::string& out, double value) {
     out += value > 0 ? "inf" : "-inf";
   } else {
     char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);  // round-trips
+    const bool whole = std::abs(value) < kLargestPlainInteger && value == std::trunc(value);
+    const auto result =
+        whole ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<long long>(value))
+              : std::to_chars(buffer, buffer + sizeof buffer, value);  // round-trips
     out.append(buffer, result.ptr);
   }
 }

@@ -74,6 +74,27 @@ TEST(CliList, PrintsTheCatalogueAsJson) {
   EXPECT_TRUE(j["mechanisms"][1]["positive"].get<bool>());  // pos
 }
 
+TEST(CliList, ListsThePresetsWithTitleAndExperiment) {
+  const CliResult r = runCli("list");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(j.contains("presets"));
+  bool found = false;
+  for (const auto& preset : j["presets"]) {
+    EXPECT_FALSE(preset["title"].get<std::string>().empty());
+    EXPECT_FALSE(preset["experiment"].get<std::string>().empty());
+    if (preset["id"] == "teach-heavy-tails") {
+      found = true;
+      EXPECT_EQ(preset["experiment"], "convergence");
+      EXPECT_TRUE(preset["teaching"].get<bool>());
+      EXPECT_TRUE(preset["y_log"].get<bool>());
+      EXPECT_EQ(preset["values"]["sigma"], "0.35");
+    }
+  }
+  EXPECT_TRUE(found);
+  EXPECT_GE(j["presets"].size(), 15u);
+}
+
 TEST(CliAnalytic, FollowsTheContract) {
   const CliResult r = runCli("analytic --mechanism pos --m 4 --x 0.5,0.25 --y 0.5,-0.25");
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -234,6 +255,44 @@ TEST(CliRun, RendersThePlotHeadlessInEveryFormat) {
   const std::string svg = readFile(dir / "p.svg");
   EXPECT_NE(svg.find("<svg"), std::string::npos);
   EXPECT_NE(svg.find("</svg>"), std::string::npos);
+}
+
+TEST(CliRun, FiguresAtPaperSizeWithTextInPoints) {
+  const fs::path dir = scratchDir();
+  const CliResult r = runCli(
+      "run --preset crt-fig2-normal --set sigma-steps=10 --figure-width 8.5cm --font-size 8pt "
+      "--dpi 300 --png '" +
+      (dir / "f.png").string() + "' --pdf '" + (dir / "f.pdf").string() + "' --svg '" +
+      (dir / "f.svg").string() + "'");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string png = readFile(dir / "f.png");
+  ASSERT_GT(png.size(), 24u);
+  const auto width =
+      (static_cast<unsigned char>(png[18]) << 8) | static_cast<unsigned char>(png[19]);
+  EXPECT_EQ(width, 1004);  // 8.5 cm at 300 dpi
+  EXPECT_NE(readFile(dir / "f.pdf").find("/MediaBox [0 0 241"), std::string::npos);  // 8.5 cm
+  const std::string svg = readFile(dir / "f.svg");
+  EXPECT_NE(svg.find("width=\"85"), std::string::npos) << svg.substr(0, 300);  // in mm
+  EXPECT_NE(svg.find("font-family=\"sans-serif\""), std::string::npos);
+  EXPECT_EQ(svg.find("font-family=\"Sans Serif\""), std::string::npos);
+
+  // One- and two-column widths by name; height defaults to about two thirds of the width.
+  const CliResult named = runCli(
+      "run --preset crt-fig2-normal --set sigma-steps=10 "
+      "--figure-width two-column --figure-height 3in --pdf '" +
+      (dir / "g.pdf").string() + "'");
+  ASSERT_EQ(named.exitCode, 0) << named.err;
+  // 17.8 cm × 3 in (PDF pages have whole points)
+  EXPECT_NE(readFile(dir / "g.pdf").find("/MediaBox [0 0 505.000000 216"), std::string::npos);
+
+  for (const char* bad :
+       {"--figure-width 8.5", "--figure-width 8.5furlongs", "--figure-width 8.5cm --width 300",
+        "--font-size 8", "--figure-width 8.5cm --font-size 100", "--figure-width 0.1cm"}) {
+    const CliResult rejected = runCli(std::string("run variance-vs-sigma ") + bad + " --pdf '" +
+                                      (dir / "bad.pdf").string() + "'");
+    EXPECT_EQ(rejected.exitCode, 2) << bad;
+    EXPECT_FALSE(rejected.err.empty()) << bad;
+  }
 }
 
 TEST(CliRun, PresetsAndTheirErrors) {

@@ -33,5 +33,20 @@ TEST(TableCsv, CommentsHeaderAndRoundTrippingNumbers) {
   EXPECT_FALSE(std::getline(in, line));
 }
 
+TEST(TableCsv, WholeNumbersAreWrittenInDigits) {
+  Table table;
+  table.columns = {{"trials", "n", {1e6, 2.5e7, 64, -3, 0, -0.0}},
+                   {"value", "v", {1e15, 1e20, 0.5, 1e-7, 123456789012.0, 2}}};
+  const std::string csv = tableToCsv(table, {});
+  EXPECT_EQ(csv,
+            "trials,value\n"
+            "1000000,1e+15\n"  // a count in digits; huge values keep their short form
+            "25000000,1e+20\n"
+            "64,0.5\n"
+            "-3,1e-07\n"
+            "0,123456789012\n"
+            "0,2\n");
+}
+
 }  // namespace
 }  // namespace rfscope
