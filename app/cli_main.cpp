@@ -17,8 +17,11 @@ commands:
       JSON catalogue: experiments with their parameter specs, mechanisms, couplings, regimes.
   run [EXPERIMENT] [--preset ID] [--set KEY=VALUE]... [--csv FILE] [--json FILE]
       [--png FILE] [--pdf FILE] [--svg FILE] [--width PX --height PX] [--dpi DPI]
+      [--figure-width LENGTH [--figure-height LENGTH] [--font-size PT]]
       Run an experiment (or a preset, whose values --set overrides); writes the table as CSV/JSON
       and the plot the app shows as PNG/PDF/SVG. With no output file the CSV goes to stdout.
+      --figure-width sizes the plot as a paper figure (8.5cm, 3.35in, one-column, two-column)
+      with text of --font-size points, instead of --width/--height pixels.
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
            [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
       Exact variance of the M-feature estimator at (x, y), as one JSON object.
