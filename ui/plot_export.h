@@ -1,7 +1,8 @@
 #pragma once
-// Writes a plot as PNG (chosen size and DPI), PDF or SVG (vector). Every file is written
-// atomically: rendered to a temporary file beside the target, then renamed over it, so a failure
-// leaves any previous file untouched. Failures throw std::runtime_error naming the path.
+// Writes a plot as PNG (chosen size and DPI, at most kMaxPngPixels), PDF or SVG (vector). Every
+// file is rendered in memory, then written atomically (core/io/atomic_file.h: a temporary file
+// renamed over the target), so a failure — a full disk included — leaves any previous file
+// untouched. Failures throw std::runtime_error naming the path and the reason.
 
 #include <QString>
 
