@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # RFScope from a clean clone on Debian 12, in one command each:
 #   packaging/dev.sh run    install missing packages, build, launch the app
-#   packaging/dev.sh test   install missing packages, build, run every test
+#   packaging/dev.sh test   install missing packages, build, run every test, then the test suite
+#                           under ASan + UBSan and the fuzzers (packaging/sanitizer-checks.sh)
 #   packaging/dev.sh build  install missing packages, build only
 # Builds with the "release" CMake preset (RelWithDebInfo) into build/release.
 set -euo pipefail
@@ -10,7 +11,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 usage() {
-  sed -n '2,6p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -30,6 +31,7 @@ case "${1:-}" in
     build
     # GUI tests run offscreen: no display is needed.
     QT_QPA_PLATFORM=offscreen ctest --preset release --parallel "$(nproc)" --timeout 600
+    "$root/packaging/sanitizer-checks.sh"
     ;;
   build)
     build
