@@ -7,6 +7,8 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
+#include "app/cli/failure_text.h"
+#include "core/io/temporary_files.h"
 
 namespace {
 
@@ -34,12 +36,15 @@ commands:
       and a device is present; "backend" and "backend_note" in the output say what ran.
   --version, --help
 
-exit codes: 0 success, 1 failure while running, 2 bad input, 3 no closed form available
+exit codes: 0 success; 1 failure while running (an unwritable output, no usable CUDA device for
+  --backend cuda); 2 bad input (unknown or out-of-range option, malformed data file); 3 no
+  closed-form value (none exists, or it cannot be evaluated at that input)
 )";
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kUsage;
@@ -61,7 +66,7 @@ int main(int argc, char** argv) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "rfscope-cli: error: " << e.what() << "\n";
+    std::cerr << "rfscope-cli: error: " << rfscope::cli::failureText(e) << "\n";
     return 1;
   }
 }

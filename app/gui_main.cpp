@@ -1,16 +1,52 @@
 // rfscope: the desktop application.
 
 #include <QApplication>
+#include <QBuffer>
 #include <QCommandLineParser>
-#include <QScreen>
+#include <QFile>
 #include <QTimer>
 #include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "core/experiments/experiment_registry.h"
+#include "core/io/atomic_file.h"
+#include "core/io/temporary_files.h"
 #include "ui/main_window.h"
+#include "ui/parameter_panel.h"
+#include "ui/run_controller.h"
+
+namespace {
+
+// QGuiApplication takes "-session ID" and "--session ID" (X11 session management) out of argv
+// before our parser sees them, so the README's "--session FILE" would be dropped silently. Joined
+// into "--session=FILE", Qt leaves the option alone. The strings live as long as the application.
+std::vector<char*> withSessionOptionJoined(int argc, char** argv,
+                                           std::vector<std::string>& storage) {
+  storage.clear();
+  for (int i = 0; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--session" || arg == "-session") && i + 1 < argc)
+      storage.push_back("--session=" + std::string(argv[++i]));
+    else
+      storage.push_back(arg);
+  }
+  std::vector<char*> pointers;
+  for (std::string& s : storage)
+    pointers.push_back(s.data());
+  pointers.push_back(nullptr);
+  return pointers;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
+  rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
+  std::vector<std::string> storage;
+  std::vector<char*> arguments = withSessionOptionJoined(argc, argv, storage);
+  int argumentCount = static_cast<int>(arguments.size()) - 1;
+  QApplication app(argumentCount, arguments.data());
   QApplication::setApplicationName("RFScope");
   QApplication::setOrganizationName("RFScope");
   QApplication::setApplicationVersion(RFSCOPE_VERSION);
@@ -23,7 +59,8 @@ int main(int argc, char** argv) {
   parser.addVersionOption();
   QCommandLineOption screenshot("screenshot",
                                 "Render the window once the first run finishes, save it to FILE "
-                                "(PNG) and exit.",
+                                "(PNG) and exit (2 when the parameters are invalid, 1 when the "
+                                "run fails).",
                                 "FILE");
   QCommandLineOption experiment("experiment", "Experiment to open (see rfscope-cli list).", "ID");
   QCommandLineOption preset("preset", "Open a built-in preset (see the Presets menu).", "ID");
@@ -71,17 +108,35 @@ int main(int argc, char** argv) {
     }
     window.resize(width, height);
   }
-  if (parser.isSet(teaching)) window.setTeachingPanelVisible(true);
-  window.show();
-  if (parser.isSet(presentation)) window.setPresentationMode(true);
 
   if (parser.isSet(screenshot)) {
+    // A run that validation blocks never finishes, so the screenshot would wait forever: validate
+    // here first (reading any data file now, before the window shows), and leave on a failed run.
+    if (const rfscope::Experiment* current = window.currentExperiment()) {
+      const auto errors = current->validate(window.parameterPanel()->parameters());
+      if (!errors.empty()) {
+        std::fprintf(stderr, "rfscope: not run: %s\n", errors.front().message.c_str());
+        return 2;
+      }
+    }
+    QObject::connect(window.runController(), &rfscope::ui::RunController::failed, &app,
+                     [](const QString& message) {
+                       std::fprintf(stderr, "rfscope: the run failed: %s\n", qPrintable(message));
+                       QApplication::exit(1);
+                     });
     const QString path = parser.value(screenshot);
     QObject::connect(&window, &rfscope::ui::MainWindow::runFinished, &app, [&window, path]() {
       // Let the queued replot happen before grabbing.
       QTimer::singleShot(300, &window, [&window, path]() {
-        if (!window.grab().save(path)) {
-          std::fprintf(stderr, "rfscope: cannot write screenshot '%s'\n", qPrintable(path));
+        QByteArray png;
+        QBuffer buffer(&png);
+        buffer.open(QIODevice::WriteOnly);
+        try {
+          if (!window.grab().save(&buffer, "PNG")) throw std::runtime_error("PNG encoding failed");
+          rfscope::writeFileAtomically(QFile::encodeName(path).toStdString(),
+                                       std::string_view(png.constData(), png.size()));
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "rfscope: cannot write screenshot: %s\n", e.what());
           QApplication::exit(1);
           return;
         }
@@ -89,5 +144,8 @@ int main(int argc, char** argv) {
       });
     });
   }
+  if (parser.isSet(teaching)) window.setTeachingPanelVisible(true);
+  window.show();
+  if (parser.isSet(presentation)) window.setPresentationMode(true);
   return app.exec();
 }

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # RFScope from a clean clone on Debian 12, in one command each:
 #   packaging/dev.sh run      install missing packages, build, launch the app
-#   packaging/dev.sh test     install missing packages, build, run every test (package checks too)
+#   packaging/dev.sh test     install missing packages, build, run every test (package checks too),
+#                             then the test suite under ASan + UBSan and the fuzzers
+#                             (packaging/sanitizer-checks.sh)
 #   packaging/dev.sh build    install missing packages, build only
 #   packaging/dev.sh package  install missing packages, build, write build/release/rfscope_*.deb
 # Builds with the "release" CMake preset (RelWithDebInfo) into build/release.
@@ -31,6 +33,7 @@ case "${1:-}" in
     build
     # GUI tests run offscreen: no display is needed.
     QT_QPA_PLATFORM=offscreen ctest --preset release --parallel "$(nproc)" --timeout 600
+    "$root/packaging/sanitizer-checks.sh"
     ;;
   build)
     build

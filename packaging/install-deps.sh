@@ -9,6 +9,7 @@ packages=(
   qt6-base-dev qt6-svg-dev qt6-qpa-plugins libqcustomplot-dev libgl-dev
   libeigen3-dev libtbb-dev librandom123-dev libboost-math-dev nlohmann-json3-dev zlib1g-dev libhwy-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  clang-14 libclang-rt-14-dev
   python3 python3-mpmath python3-numpy python3-scipy
   xvfb xauth fonts-dejavu-core
   # the Debian package and its checks (packaging/check-package.sh)

@@ -2,7 +2,7 @@
 
 #include <qcustomplot.h>
 
-#include <QCoreApplication>
+#include <QBuffer>
 #include <QFile>
 #include <QFileInfo>
 #include <QPageLayout>
@@ -10,11 +10,11 @@
 #include <QPdfWriter>
 #include <QRegularExpression>
 #include <QSvgGenerator>
-#include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <stdexcept>
 
+#include "core/data/input_limits.h"
+#include "core/io/atomic_file.h"
 #include "ui/plot_view.h"
 
 namespace rfscope::ui {
@@ -25,20 +25,98 @@ namespace {
 constexpr double kPixelsPerPoint = 96.0 / 72.0;
 constexpr int kCanvasDpi = 96;
 
-QString temporaryPathBeside(const QString& path) {
-  static std::atomic<int> counter{0};
-  return path + QStringLiteral(".tmp-%1-%2").arg(QCoreApplication::applicationPid()).arg(counter++);
+// Every format is rendered into memory and then written by writeFileAtomically: Qt's file writers
+// (QSvgGenerator, QPdfWriter, QImage::save) do not report a full disk, and wrote over the old file.
+
+// The canvas (pixels) and the page (points) of an export.
+struct Geometry {
+  int width = 0, height = 0;
+  QSizeF pagePoints;
+  bool figure = false;
+};
+
+Geometry geometryOf(const PlotExportOptions& options) {
+  Geometry g;
+  g.figure = options.figureWidthPoints > 0;
+  if (g.figure) {
+    g.pagePoints = QSizeF(options.figureWidthPoints, options.figureHeightPoints);
+    g.width = static_cast<int>(std::lround(options.figureWidthPoints * kPixelsPerPoint));
+    g.height = static_cast<int>(std::lround(options.figureHeightPoints * kPixelsPerPoint));
+  } else {
+    g.width = options.width;
+    g.height = options.height;
+    g.pagePoints = QSizeF(g.width / kPixelsPerPoint, g.height / kPixelsPerPoint);
+  }
+  return g;
+}
+
+void checkOptions(const PlotExportOptions& options, PlotFormat format) {
+  if (options.figureWidthPoints > 0) {
+    if (options.figureWidthPoints < 36 || options.figureHeightPoints < 36 ||
+        options.figureWidthPoints > 2880 || options.figureHeightPoints > 2880)
+      throw std::runtime_error("figure size must be between 0.5 and 40 inches (1.27 and 101.6 cm)");
+    if (options.textPoints < 4 || options.textPoints > 48)
+      throw std::runtime_error("text size must be between 4 and 48 points");
+  } else if (options.width < 16 || options.height < 16 || options.width > 20000 ||
+             options.height > 20000) {
+    throw std::runtime_error("plot size must be between 16 and 20000 pixels");
+  }
+  if (options.dpi < 24 || options.dpi > 2400)
+    throw std::runtime_error("DPI must be between 24 and 2400");
+  if (format != PlotFormat::Png) return;
+  const double pixels = pngPixelCount(options);
+  if (pixels > kMaxPngPixels)
+    throw std::runtime_error("a PNG of " + std::to_string(static_cast<long long>(pixels / 1e6)) +
+                             " megapixels is over the limit of 100 megapixels: lower the size or "
+                             "DPI");
+}
+
+QByteArray renderPng(QCustomPlot* plot, const Geometry& g, const PlotExportOptions& options) {
+  // At a paper size the image is exactly the figure's width at the resolution.
+  const double scale = g.figure ? std::round(options.figureWidthPoints / 72 * options.dpi) / g.width
+                                : options.dpi / 96.0;
+  QImage image = plot->toPixmap(g.width, g.height, scale).toImage();
+  if (image.isNull()) return {};
+  const int dotsPerMeter = static_cast<int>(std::lround(options.dpi / 0.0254));
+  image.setDotsPerMeterX(dotsPerMeter);
+  image.setDotsPerMeterY(dotsPerMeter);
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  return image.save(&buffer, "PNG") ? bytes : QByteArray();
+}
+
+// One page of the figure's size in points, vectorised, pens not cosmetic (line widths stay widths
+// when zoomed in).
+QByteArray renderPdf(QCustomPlot* plot, const Geometry& g) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
+  {
+    QPdfWriter writer(&buffer);
+    writer.setCreator(QStringLiteral("RFScope"));
+    writer.setTitle(QStringLiteral("RFScope plot"));
+    writer.setResolution(kCanvasDpi);
+    writer.setPageLayout(
+        QPageLayout(QPageSize(g.pagePoints, QPageSize::Point, QString(), QPageSize::ExactMatch),
+                    QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
+    QCPPainter painter;
+    if (!painter.begin(&writer)) return {};
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    plot->toPainter(&painter, g.width, g.height);
+    if (!painter.end()) return {};
+  }  // the writer finishes the document when it goes
+  return bytes;
 }
 
 // Two corrections to Qt's SVG. Qt writes the font's family as Qt names it ("Sans Serif" for the
 // default sans font), while SVG readers understand the CSS generic families: the generic one is
 // named as the fallback (and replaces Qt's aliases). And the physical size is written exactly
 // (Qt derives it from the canvas rounded to whole pixels).
-bool finishSvg(const QString& path, QSizeF pageSize) {
-  QFile file(path);
-  if (!file.open(QIODevice::ReadOnly)) return false;
-  QString svg = QString::fromUtf8(file.readAll());
-  file.close();
+QByteArray finishSvg(const QByteArray& raw, QSizeF pageSize) {
+  QString svg = QString::fromUtf8(raw);
   static const QRegularExpression size(R"(<svg width="[^"]*" height="[^"]*")");
   svg.replace(size, QStringLiteral("<svg width=\"%1mm\" height=\"%2mm\"")
                         .arg(pageSize.width() / 72 * 25.4, 0, 'f', 3)
@@ -60,42 +138,26 @@ bool finishSvg(const QString& path, QSizeF pageSize) {
     last = match.capturedEnd();
   }
   out += svg.mid(last);
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-  const QByteArray bytes = out.toUtf8();
-  return file.write(bytes) == bytes.size() && file.flush();
+  return out.toUtf8();
 }
 
-// pageSize: the page in points (the canvas's size at 96 dpi unless a figure size says otherwise).
-bool renderPdf(QCustomPlot* plot, const QString& path, int width, int height, QSizeF pageSize) {
-  QPdfWriter writer(path);
-  writer.setCreator(QStringLiteral("RFScope"));
-  writer.setTitle(QStringLiteral("RFScope plot"));
-  writer.setResolution(kCanvasDpi);
-  writer.setPageLayout(
-      QPageLayout(QPageSize(pageSize, QPageSize::Point, QString(), QPageSize::ExactMatch),
-                  QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-  QCPPainter painter;
-  if (!painter.begin(&writer)) return false;
-  painter.setMode(QCPPainter::pmVectorized);
-  painter.setMode(QCPPainter::pmNonCosmetic);  // line widths stay widths when zoomed in
-  plot->toPainter(&painter, width, height);
-  return painter.end() && QFileInfo(path).size() > 0;
-}
-
-bool renderSvg(QCustomPlot* plot, const QString& path, int width, int height, QSizeF pageSize) {
+QByteArray renderSvg(QCustomPlot* plot, const Geometry& g) {
+  QByteArray bytes;
+  QBuffer buffer(&bytes);
+  buffer.open(QIODevice::WriteOnly);
   {
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&buffer);
     generator.setResolution(kCanvasDpi);
-    generator.setSize(QSize(width, height));
-    generator.setViewBox(QRect(0, 0, width, height));
+    generator.setSize(QSize(g.width, g.height));
+    generator.setViewBox(QRect(0, 0, g.width, g.height));
     generator.setTitle(QStringLiteral("RFScope plot"));
     QCPPainter painter;
-    if (!painter.begin(&generator)) return false;
-    plot->toPainter(&painter, width, height);
-    if (!painter.end()) return false;
+    if (!painter.begin(&generator)) return {};
+    plot->toPainter(&painter, g.width, g.height);
+    if (!painter.end()) return {};
   }
-  return QFileInfo(path).size() > 0 && finishSvg(path, pageSize);
+  return bytes.isEmpty() ? bytes : finishSvg(bytes, g.pagePoints);
 }
 
 }  // namespace
@@ -113,57 +175,41 @@ bool plotFormatFromPath(const QString& path, PlotFormat* format) {
   return true;
 }
 
-void exportPlot(PlotView& view, const QString& path, PlotFormat format,
+void exportPlot(QCustomPlot* plot, const QString& path, PlotFormat format,
                 const PlotExportOptions& options) {
-  const bool figure = options.figureWidthPoints > 0;
-  if (figure) {
-    if (options.figureWidthPoints < 36 || options.figureHeightPoints < 36 ||
-        options.figureWidthPoints > 2880 || options.figureHeightPoints > 2880)
-      throw std::runtime_error("figure size must be between 0.5 and 40 inches (1.27 and 101.6 cm)");
-    if (options.textPoints < 4 || options.textPoints > 48)
-      throw std::runtime_error("text size must be between 4 and 48 points");
-  } else if (options.width < 16 || options.height < 16 || options.width > 20000 ||
-             options.height > 20000) {
-    throw std::runtime_error("plot size must be between 16 and 20000 pixels");
-  }
-  if (options.dpi < 24 || options.dpi > 2400)
-    throw std::runtime_error("DPI must be between 24 and 2400");
-  int width = options.width, height = options.height;
-  QSizeF pagePoints(width / kPixelsPerPoint, height / kPixelsPerPoint);
-  if (figure) {
-    pagePoints = QSizeF(options.figureWidthPoints, options.figureHeightPoints);
-    width = static_cast<int>(std::lround(options.figureWidthPoints * kPixelsPerPoint));
-    height = static_cast<int>(std::lround(options.figureHeightPoints * kPixelsPerPoint));
-    view.setTextPointSize(options.textPoints);
-  }
-  QCustomPlot* plot = view.plot();
-  const QString temporary = temporaryPathBeside(path);
-  bool ok = false;
+  checkOptions(options, format);
+  const Geometry geometry = geometryOf(options);
+  QByteArray bytes;
   switch (format) {
-    case PlotFormat::Png: {
-      // At a paper size the image is exactly the figure's width at the resolution.
-      const double scale = figure ? std::round(options.figureWidthPoints / 72 * options.dpi) / width
-                                  : options.dpi / 96.0;
-      ok = plot->savePng(temporary, width, height, scale, -1, options.dpi, QCP::ruDotsPerInch);
+    case PlotFormat::Png:
+      bytes = renderPng(plot, geometry, options);
       break;
-    }
     case PlotFormat::Pdf:
-      ok = renderPdf(plot, temporary, width, height, pagePoints);
+      bytes = renderPdf(plot, geometry);
       break;
     case PlotFormat::Svg:
-      ok = renderSvg(plot, temporary, width, height, pagePoints);
+      bytes = renderSvg(plot, geometry);
       break;
   }
-  if (figure) view.setTextPointSize(std::nullopt);
-  const QByteArray target = QFile::encodeName(path);
-  if (!ok || std::rename(QFile::encodeName(temporary).constData(), target.constData()) != 0) {
-    QFile::remove(temporary);
-    const QString directory = QFileInfo(path).absolutePath();
-    const QString reason = !QFileInfo(directory).isDir()        ? "the folder does not exist"
-                           : !QFileInfo(directory).isWritable() ? "the folder is not writable"
-                                                                : "the file could not be written";
-    throw std::runtime_error(("cannot write '" + path + "': " + reason).toStdString());
+  if (bytes.isEmpty())
+    throw std::runtime_error(
+        ("cannot write '" + path + "': the plot could not be rendered").toStdString());
+  writeFileAtomically(QFile::encodeName(path).toStdString(),
+                      std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+}
+
+void exportPlot(PlotView& view, const QString& path, PlotFormat format,
+                const PlotExportOptions& options) {
+  checkOptions(options, format);
+  const bool figure = options.figureWidthPoints > 0;
+  if (figure) view.setTextPointSize(options.textPoints);
+  try {
+    exportPlot(view.plot(), path, format, options);
+  } catch (...) {
+    if (figure) view.setTextPointSize(std::nullopt);
+    throw;
   }
+  if (figure) view.setTextPointSize(std::nullopt);
 }
 
 }  // namespace rfscope::ui

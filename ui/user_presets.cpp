@@ -19,7 +19,7 @@ QStringList userPresetNames() {
 void saveUserPreset(const QString& name, const Session& session) {
   QSettings settings;
   settings.beginGroup(kGroup);
-  settings.setValue(name, QString::fromStdString(sessionToJson(session).dump()));
+  settings.setValue(name, QString::fromStdString(sessionToText(session)));
 }
 
 Session loadUserPreset(const QString& name) {
@@ -28,10 +28,11 @@ Session loadUserPreset(const QString& name) {
   if (!settings.contains(name))
     throw std::runtime_error("no preset named '" + name.toStdString() + "'");
   const std::string text = settings.value(name).toString().toStdString();
-  const auto json = nlohmann::json::parse(text, nullptr, false);
-  if (json.is_discarded())
-    throw std::runtime_error("preset '" + name.toStdString() + "' is corrupt");
-  return sessionFromJson(json);
+  try {
+    return sessionFromText(text);
+  } catch (const std::exception& e) {
+    throw std::runtime_error("preset '" + name.toStdString() + "' is corrupt: " + e.what());
+  }
 }
 
 void removeUserPreset(const QString& name) {

@@ -1,8 +1,10 @@
 #include <iostream>
+#include <tuple>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
 #include "app/cli/estimator_arguments.h"
+#include "app/cli/failure_text.h"
 #include "core/analytic/analytic_variance.h"
 #include "core/io/json_export.h"
 
@@ -18,11 +20,31 @@ int analyticCommand(const std::vector<std::string>& args) {
   request.coupling = estimator.coupling;
   request.features = estimator.features;
   request.parameters = estimator.parameters;
-  const AnalyticAnswer answer = evaluateAnalytic(request, estimator.x, estimator.y);
+  // No closed-form value (none exists, or a special function gives up at this input) is exit 3
+  // with the reason, never an uncaught exception or a "nan" in the output.
+  AnalyticAnswer answer;
+  try {
+    answer = evaluateAnalytic(request, estimator.x, estimator.y);
+  } catch (const std::exception& e) {
+    std::cerr << "rfscope-cli: not available: the closed form cannot be evaluated at this input: "
+              << failureText(e) << "\n";
+    return 3;
+  }
   if (!answer.available) {
     std::cerr << "rfscope-cli: not available: " << answer.unavailableReason << "\n";
     return 3;
   }
+  for (const auto& [name, value, present] :
+       {std::tuple{"log_variance", answer.logVariance, true},
+        std::tuple{"log_kernel_value", answer.logKernelValue, true},
+        std::tuple{"log_conformity", answer.logConformity, answer.hasConformity},
+        std::tuple{"log_abs_orthogonality_gap", answer.logAbsOrthogonalityGap,
+                   answer.hasOrthogonalityGap}})
+    if (present && !isFiniteOrZeroLog(value)) {
+      std::cerr << "rfscope-cli: not available: the closed form gives no finite " << name
+                << " at this input\n";
+      return 3;
+    }
 
   nlohmann::json out{{"mechanism", estimator.mechanismId},
                      {"kernel", kernelId(estimator.kernel)},
@@ -47,7 +69,7 @@ int analyticCommand(const std::vector<std::string>& args) {
     out["log_abs_orthogonality_gap"] = logValueToJson(answer.logAbsOrthogonalityGap);
   }
   std::cout.precision(17);
-  std::cout << out.dump() << "\n";
+  std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return 0;
 }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <sstream>
 
 namespace rfscope::cli {
 
@@ -52,10 +51,13 @@ std::vector<std::string> Arguments::all(const std::string& option) const {
 }
 
 std::vector<double> parseNumberList(const std::string& option, const std::string& text) {
+  if (text.find_first_not_of(" \t") == std::string::npos)
+    throw UsageError(option + ": no numbers given");
   std::vector<double> numbers;
-  std::stringstream stream(text);
-  std::string item;
-  while (std::getline(stream, item, ',')) {
+  // Split at every comma, so that an empty entry anywhere ("1,,2", "1,2,", ",1") is refused.
+  for (std::size_t start = 0;;) {
+    const std::size_t comma = text.find(',', start);
+    std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
     const auto begin = item.find_first_not_of(" \t");
     const auto end = item.find_last_not_of(" \t");
     if (begin == std::string::npos) throw UsageError(option + ": empty entry in '" + text + "'");
@@ -66,9 +68,9 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
         !std::isfinite(value))
       throw UsageError(option + ": '" + item + "' is not a finite number");
     numbers.push_back(value);
+    if (comma == std::string::npos) return numbers;
+    start = comma + 1;
   }
-  if (numbers.empty()) throw UsageError(option + ": no numbers given");
-  return numbers;
 }
 
 long long parseInteger(const std::string& option, const std::string& text) {

@@ -1,9 +1,12 @@
 #include "app/cli/estimator_arguments.h"
 
 #include <cmath>
+#include <sstream>
+#include <utility>
 
 #include "core/analytic/log_math.h"
 #include "core/couplings/coupling.h"
+#include "core/data/input_limits.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope::cli {
@@ -38,9 +41,21 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   if (!findCoupling(out.coupling)) throw UsageError("unknown coupling '" + out.coupling + "'");
   out.features = parseInteger("--m", arguments.value("--m", "1"));
   if (out.features < 1) throw UsageError("--m: the number of features must be at least 1");
+  if (out.features > kMaxCliFeatures)
+    throw UsageError("--m: at most " + std::to_string(kMaxCliFeatures) + " features");
 
   const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
   const std::vector<double> y = parseNumberList("--y", arguments.value("--y"));
+  for (const auto& [option, values] : {std::pair{"--x", &x}, std::pair{"--y", &y}})
+    for (std::size_t i = 0; i < values->size(); ++i)
+      if (std::abs((*values)[i]) > kMaxDataMagnitude) {
+        std::ostringstream value;
+        value << (*values)[i];
+        throw UsageError(std::string(option) + ": entry " + std::to_string(i + 1) + ", " +
+                         value.str() +
+                         ", is out of range: entries must lie within ±1e60 (the closed forms "
+                         "multiply up to four entries, which would overflow a double)");
+      }
   if (x.size() != y.size())
     throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
                      std::to_string(y.size()));

@@ -1,13 +1,17 @@
 // rfscope-cli mc: Monte Carlo estimate of the variance of one estimator at one pair.
 #include <cmath>
 #include <iostream>
+#include <memory>
 #include <sstream>
+#include <stdexcept>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
-#include "app/cli/estimator_arguments.h"
+#include "app/cli/failure_text.h"
+#include "app/cli/mc_arguments.h"
 #include "core/analytic/analytic_variance.h"
 #include "core/io/json_export.h"
+#include "core/montecarlo/device_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 
 namespace rfscope::cli {
@@ -26,45 +30,61 @@ nlohmann::json histogramToJson(const Histogram& h) {
           {"samples", h.sampleCount}};
 }
 
+// --backend cuda: bad input when the plan is not one a GPU samples (exit 2), an environment problem
+// when there is no usable device (exit 1, with the reason). The backend to run on, or null for the
+// engine's own choice.
+std::unique_ptr<MonteCarloBackend> explicitCudaBackend(const MonteCarloRequest& request) {
+  if (request.backend != BackendChoice::Cuda) return nullptr;
+  std::string error;
+  const auto plan = makeSamplingPlan(request, &error);
+  if (!plan) throw UsageError(error);
+  if (!plan->fast)
+    throw UsageError(
+        "CUDA backend unavailable: it runs the fast path of the continuous mechanisms only (not "
+        "pois/geom, --path full or simrf-plus)");
+  std::string reason;
+  auto backend = makeCudaBackend(&reason);
+  if (!backend) throw std::runtime_error("--backend cuda: CUDA backend unavailable: " + reason);
+  return backend;
+}
+
+// The closed form next to the estimate, or null with the reason: its failure (no closed form, a
+// special function giving up at an extreme input) never costs the finished Monte Carlo result.
+void addAnalytic(const MonteCarloRequest& request, const ParameterSet& parametersUsed,
+                 nlohmann::json& out) {
+  std::string note;
+  try {
+    const AnalyticAnswer exact =
+        evaluateAnalytic(analyticRequestFor(request, parametersUsed), request.x, request.y);
+    if (!exact.available) {
+      note = exact.unavailableReason;
+    } else if (!isFiniteOrZeroLog(exact.logVariance)) {
+      note = "the closed form gives no finite value at this input";
+    } else {
+      out["analytic"] = {{"variance", plainFromLog(exact.logVariance)},
+                         {"log_variance", logValueToJson(exact.logVariance)}};
+      return;
+    }
+  } catch (const std::exception& e) {
+    note = "the closed form cannot be evaluated at this input: " + failureText(e);
+  }
+  out["analytic"] = nullptr;
+  out["analytic_note"] = note;
+}
+
 }  // namespace
 
 int mcCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> options = estimatorValueOptions();
-  options.insert(options.end(),
-                 {"--trials", "--seed", "--threads", "--path", "--quantiles", "--backend"});
-  const Arguments arguments(args, options, {});
-  const EstimatorArguments estimator = parseEstimatorArguments(arguments);
+  const McInvocation mc = parseMcInvocation(args);
+  const EstimatorArguments& estimator = mc.estimator;
+  const MonteCarloRequest& request = mc.request;
 
-  MonteCarloRequest request;
-  request.mechanism = estimator.mechanism;
-  request.kernel = estimator.kernel;
-  request.coupling = estimator.coupling;
-  request.features = estimator.features;
-  request.parameters = estimator.parameters;
-  request.x = estimator.x;
-  request.y = estimator.y;
-  request.trials = parseInteger("--trials", arguments.value("--trials", "100000"));
-  const long long seed = parseInteger("--seed", arguments.value("--seed", "1"));
-  if (seed < 0) throw UsageError("--seed: must be a non-negative integer");
-  request.seed = static_cast<std::uint64_t>(seed);
-  const long long threads = parseInteger("--threads", arguments.value("--threads", "0"));
-  if (threads < 0 || threads > 4096) throw UsageError("--threads: 0 (all cores) to 4096");
-  const std::string path = arguments.value("--path", "fast");
-  if (path != "fast" && path != "full") throw UsageError("--path: 'fast' or 'full'");
-  request.path = path == "fast" ? SamplingPath::Fast : SamplingPath::Full;
-  if (arguments.has("--quantiles")) {
-    request.quantileLevels = parseNumberList("--quantiles", arguments.value("--quantiles"));
-    for (double level : request.quantileLevels)
-      if (!(level >= 0 && level <= 1)) throw UsageError("--quantiles: levels lie in [0, 1]");
-  }
-
-  const auto backend = parseBackendChoice(arguments.value("--backend", "auto"));
-  if (!backend) throw UsageError("--backend: 'cpu', 'cuda' or 'auto'");
-  request.backend = *backend;
-
+  const auto cuda = explicitCudaBackend(request);
   std::string error;
-  const auto result = runMonteCarlo(request, {}, &error, nullptr, static_cast<int>(threads));
+  const auto result = runMonteCarlo(request, {}, &error, cuda.get(), mc.threads);
   if (!result) throw UsageError(error);
+  if (!isFiniteOrZeroLog(result->logVariance))
+    throw std::runtime_error("the Monte Carlo variance overflowed at this input");
 
   nlohmann::json quantiles = nlohmann::json::object();
   for (const auto& q : result->quantiles) {
@@ -72,44 +92,43 @@ int mcCommand(const std::vector<std::string>& args) {
     level << q.level;
     quantiles[level.str()] = signedLogToJson(q.value);
   }
-  const double logStderr = result->logVariance + std::log(result->relativeStdErr);
-  nlohmann::json out{
-      {"mechanism", estimator.mechanismId},
-      {"kernel", kernelId(estimator.kernel)},
-      {"coupling", estimator.coupling},
-      {"d", estimator.x.size()},
-      {"m", estimator.features},
-      {"path", result->path},
-      {"backend", result->backend},
-      {"backend_requested", backendChoiceId(*backend)},
-      {"backend_note", result->backendNote},
-      {"seed", request.seed},
-      {"trials", result->trials},
-      {"seconds", result->seconds},
-      {"features_per_second", result->featuresPerSecond},
-      {"kernel_value", plainFromLog(result->logKernelValue)},
-      {"log_kernel_value", logValueToJson(result->logKernelValue)},
-      {"mean", signedLogToJson(result->mean)},
-      {"variance", plainFromLog(result->logVariance)},
-      {"log_variance", logValueToJson(result->logVariance)},
-      {"variance_stderr", plainFromLog(logStderr)},
-      {"variance_relative_stderr", finiteOrNull(result->relativeStdErr)},
-      {"ci95", {plainFromLog(result->logCi95Low), plainFromLog(result->logCi95High)}},
-      {"log_ci95", {logValueToJson(result->logCi95Low), logValueToJson(result->logCi95High)}},
-      {"quantiles", quantiles},
-      {"histogram", histogramToJson(result->histogram)},
-      {"heavy_tail", result->heavyTail},
-      {"heavy_tail_reasons", result->heavyTailReasons},
-      {"params", parameterSetToJson(result->parametersUsed)}};
-
-  const AnalyticAnswer exact =
-      evaluateAnalytic(analyticRequestFor(request, result->parametersUsed), request.x, request.y);
-  out["analytic"] = exact.available
-                        ? nlohmann::json{{"variance", plainFromLog(exact.logVariance)},
-                                         {"log_variance", logValueToJson(exact.logVariance)}}
-                        : nlohmann::json(nullptr);
+  // Every trial gave the same value: the variance is exactly 0, and so is its interval.
+  const bool zero = result->logVariance == kNegativeInfinity;
+  const double logStderr =
+      zero ? kNegativeInfinity : result->logVariance + std::log(result->relativeStdErr);
+  const double logLow = zero ? kNegativeInfinity : result->logCi95Low;
+  const double logHigh = zero ? kNegativeInfinity : result->logCi95High;
+  nlohmann::json out{{"mechanism", estimator.mechanismId},
+                     {"kernel", kernelId(estimator.kernel)},
+                     {"coupling", estimator.coupling},
+                     {"d", estimator.x.size()},
+                     {"m", estimator.features},
+                     {"path", result->path},
+                     {"backend", result->backend},
+                     {"backend_requested", backendChoiceId(request.backend)},
+                     {"backend_note", result->backendNote},
+                     {"seed", request.seed},
+                     {"trials", result->trials},
+                     {"seconds", result->seconds},
+                     {"features_per_second", result->featuresPerSecond},
+                     {"kernel_value", plainFromLog(result->logKernelValue)},
+                     {"log_kernel_value", logValueToJson(result->logKernelValue)},
+                     {"mean", signedLogToJson(result->mean)},
+                     {"variance", plainFromLog(result->logVariance)},
+                     {"log_variance", logValueToJson(result->logVariance)},
+                     {"variance_stderr", plainFromLog(logStderr)},
+                     {"variance_relative_stderr",
+                      zero ? nlohmann::json(nullptr) : finiteOrNull(result->relativeStdErr)},
+                     {"ci95", {plainFromLog(logLow), plainFromLog(logHigh)}},
+                     {"log_ci95", {logValueToJson(logLow), logValueToJson(logHigh)}},
+                     {"quantiles", quantiles},
+                     {"histogram", histogramToJson(result->histogram)},
+                     {"heavy_tail", result->heavyTail},
+                     {"heavy_tail_reasons", result->heavyTailReasons},
+                     {"params", parameterSetToJson(result->parametersUsed)}};
+  addAnalytic(request, result->parametersUsed, out);
   std::cout.precision(17);
-  std::cout << out.dump() << "\n";
+  std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return 0;
 }
 

@@ -8,8 +8,7 @@
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
 #include "app/cli/plot_output.h"
-#include "core/experiments/experiment_registry.h"
-#include "core/experiments/preset.h"
+#include "app/cli/run_arguments.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json_export.h"
 #include "core/io/table_csv.h"
@@ -55,76 +54,37 @@ class StderrProgress final : public RunContext {
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
-  std::vector<std::string> valueOptions{"--set", "--preset", "--csv", "--json"};
-  valueOptions.insert(valueOptions.end(), plotOptionNames().begin(), plotOptionNames().end());
-  const Arguments arguments(args, valueOptions, {});
-  if (arguments.positionals().size() > 1)
-    throw UsageError("run takes one experiment id (see 'rfscope-cli list')");
-  const Preset* preset = nullptr;
-  if (arguments.has("--preset")) {
-    preset = findPreset(arguments.value("--preset"));
-    if (!preset) throw UsageError("unknown preset '" + arguments.value("--preset") + "'");
-  }
-  if (arguments.positionals().empty() && !preset)
-    throw UsageError("run needs an experiment id or --preset (see 'rfscope-cli list')");
-  const std::string id =
-      arguments.positionals().empty() ? preset->experimentId : arguments.positionals().front();
-  const Experiment* experiment = findExperiment(id);
-  if (!experiment) throw UsageError("unknown experiment '" + id + "' (see 'rfscope-cli list')");
-  if (preset && preset->experimentId != id)
-    throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId +
-                     "'");
-  PlotOutputs plots = plotOutputs(arguments);
-  if (preset) {
-    plots.view.xLog = preset->xLog;  // the axes that show the preset's claim
-    plots.view.yLog = preset->yLog;
-  }
-
-  const auto specs = experiment->parameters();
-  ParameterSet params = ParameterSet::defaults(specs);
-  if (preset) {
-    std::vector<ParameterError> errors;
-    params = presetParameters(*preset, *experiment, errors);
-    if (!errors.empty()) throw UsageError(errors.front().message);
-  }
-  applyAssignments(arguments, "--set", specs, "experiment '" + id + "'", params);
-  if (const auto errors = experiment->validate(params); !errors.empty()) {
-    std::string message;
-    for (const auto& e : errors)
-      message += (message.empty() ? "" : "\n") + e.message;
-    throw UsageError(message);
-  }
+  const RunInvocation run = parseRunInvocation(args);
 
   StderrProgress progress;
   const auto start = std::chrono::steady_clock::now();
-  const RunResult result = experiment->run(params, progress);
+  const RunResult result = run.experiment->run(run.parameters, progress);
   progress.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   for (const auto& warning : result.warnings)
     std::cerr << "warning: " << warning << "\n";
 
-  const std::string csv = tableToCsv(result.table, runMetadata(id, params));
-
-  const std::string csvPath = arguments.value("--csv");
-  const std::string jsonPath = arguments.value("--json");
+  const std::string csv = tableToCsv(result.table, runMetadata(run.experimentId, run.parameters));
   try {
-    if (!csvPath.empty()) writeFileAtomically(csvPath, csv);
-    if (!jsonPath.empty()) {
-      nlohmann::json j{{"experiment", id},
+    if (!run.csvPath.empty()) writeFileAtomically(run.csvPath, csv);
+    if (!run.jsonPath.empty()) {
+      nlohmann::json j{{"experiment", run.experimentId},
                        {"version", RFSCOPE_VERSION},
-                       {"parameters", parameterSetToJson(params)},
+                       {"parameters", parameterSetToJson(run.parameters)},
                        {"seconds", seconds},
                        {"warnings", result.warnings},
                        {"table", tableToJson(result.table)}};
-      writeFileAtomically(jsonPath, j.dump(2) + "\n");
+      // File names in the parameters need not be UTF-8: replace what JSON cannot hold.
+      writeFileAtomically(run.jsonPath,
+                          j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     }
-    writePlots(result.table, plots);
+    writePlots(result.table, run.plots);
   } catch (const std::exception& e) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 1;
   }
-  if (csvPath.empty() && jsonPath.empty() && plots.files.empty()) std::cout << csv;
+  if (run.csvPath.empty() && run.jsonPath.empty() && run.plots.files.empty()) std::cout << csv;
   return 0;
 }
 

@@ -35,6 +35,10 @@ double smallDistanceCovariance(double d, double zSquared) {
 double trigOrthogonalCovariance(int dimension, double diffNormSquared) {
   const double d = dimension;
   if (diffNormSquared <= kSeriesLimit) return smallDistanceCovariance(d, diffNormSquared);
+  // Even d: ₁F₁(d; d/2; -x) = e^{-x} ₁F₁(-d/2; d/2; x) is e^{-x} times a polynomial of degree
+  // d/2 <= 512, below e^{-990000} once z² = 2x > 2e6, as is e^{-z²}: C rounds to 0 (Boost's ₁F₁
+  // throws from x ≈ 2^31 on). Odd d decays like x^{-d} and Boost evaluates it throughout.
+  if (dimension % 2 == 0 && diffNormSquared > 2e6) return 0.0;
   const double f = boost::math::hypergeometric_1F1(d, 0.5 * d, -0.5 * diffNormSquared);
   return f - std::exp(-diffNormSquared);
 }

@@ -1,7 +1,10 @@
 #include "core/data/csv_regime.h"
 
+#include <sstream>
+
 #include "core/data/data_error.h"
 #include "core/data/dataset_cache.h"
+#include "core/data/input_limits.h"
 #include "core/data/row_draw.h"
 #include "core/data/vector_file.h"
 
@@ -39,6 +42,21 @@ std::shared_ptr<const Eigen::MatrixXd> loadVectors(const std::filesystem::path& 
     });
   } catch (const DataError& e) {
     throw DataError(e.what(), key);
+  }
+  // Every row is checked once per load, not per run: the data is refused, with the true reason,
+  // rather than turned into NaN by the closed forms.
+  for (Eigen::Index row = 0; row < vectors->cols(); ++row) {
+    Eigen::Index entry = 0;
+    const double largest = vectors->col(row).cwiseAbs().maxCoeff(&entry);
+    if (largest > kMaxDataMagnitude) {
+      std::ostringstream value;
+      value << (*vectors)(entry, row);
+      throw DataError("'" + path.string() + "': vector " + std::to_string(row + 1) + ", value " +
+                          std::to_string(entry + 1) + ", is " + value.str() +
+                          ", out of range: entries must lie within ±1e60 (the closed forms "
+                          "multiply up to four entries, which would overflow a double)",
+                      key);
+    }
   }
   if (vectors->rows() != dimension)
     throw DataError("'" + path.string() + "': holds vectors of dimension " +

@@ -5,19 +5,19 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <memory>
 
 #include "core/data/data_error.h"
+#include "core/data/input_file.h"
 
 namespace rfscope {
 namespace {
 
 // Refuse headers promising more than this (a corrupt header must not trigger a huge allocation
-// before the data runs out).
-constexpr std::uint64_t kMaxDataBytes = std::uint64_t{1} << 34;
+// before the data runs out, nor a small gzip file decompress into gigabytes).
+constexpr std::uint64_t kMaxDataBytes = kMaxIdxFileBytes;
 
 std::string quoted(const std::filesystem::path& path) {
   return "'" + path.string() + "'";
@@ -53,59 +53,49 @@ std::string hexByte(unsigned value) {
   return std::string("0x") + digits[(value >> 4) & 15] + digits[value & 15];
 }
 
-// Reads the whole (decompressed) content; zlib reads uncompressed files transparently.
-class GzReader {
- public:
-  explicit GzReader(const std::filesystem::path& path) : path_(path) {
-    errno = 0;
-    file_ = gzopen(path.c_str(), "rb");
-    if (!file_)
-      fail(path, std::string("cannot open: ") + (errno ? std::strerror(errno) : "out of memory"));
-    gzbuffer(file_, 1 << 17);
-  }
-  ~GzReader() { gzclose(file_); }
-  GzReader(const GzReader&) = delete;
-  GzReader& operator=(const GzReader&) = delete;
-
-  // Appends up to `count` bytes to `out`; returns how many were read (fewer at the end).
-  std::uint64_t read(std::vector<std::uint8_t>& out, std::uint64_t count) {
-    std::uint64_t total = 0;
-    while (total < count) {
-      const auto chunk = static_cast<unsigned>(std::min<std::uint64_t>(count - total, 1u << 20));
-      const std::size_t before = out.size();
-      out.resize(before + chunk);
-      const int got = gzread(file_, out.data() + before, chunk);
-      if (got < 0) checkError();
-      out.resize(before + static_cast<std::size_t>(std::max(got, 0)));
-      total += static_cast<std::uint64_t>(std::max(got, 0));
-      if (static_cast<unsigned>(got) < chunk) {
-        checkError();
-        break;
-      }
+// The file's content, inflated when it is gzip (one member or several concatenated; bytes after
+// the last member that do not start another one are ignored, as gzip does). The whole stream is
+// checked: a stream cut anywhere, its 8-byte trailer included, is "truncated" — zlib's gzread
+// missed cuts in the trailer of files larger than its buffers.
+std::string fileContent(const std::filesystem::path& path) {
+  std::string raw = readInputFile(path, kMaxIdxFileBytes, "IDX file");
+  const auto isGzip = [](const unsigned char* at, std::size_t left) {
+    return left >= 2 && at[0] == 0x1f && at[1] == 0x8b;
+  };
+  const auto* in = reinterpret_cast<const unsigned char*>(raw.data());
+  if (!isGzip(in, raw.size())) return raw;
+  z_stream stream{};
+  if (inflateInit2(&stream, 16 + MAX_WBITS) != Z_OK) fail(path, "cannot inflate: out of memory");
+  const std::unique_ptr<z_stream, int (*)(z_stream*)> guard(&stream, inflateEnd);
+  stream.next_in = const_cast<unsigned char*>(in);
+  stream.avail_in = static_cast<uInt>(raw.size());
+  // The header and dimensions (at most 4 + 4·255 bytes) and kMaxDataBytes of data, and one more
+  // byte to tell that the data goes on.
+  constexpr std::uint64_t kMaxContent = 4 + 4 * 255 + kMaxDataBytes + 1;
+  std::string content;
+  while (true) {
+    if (content.size() >= kMaxContent)
+      fail(path, "the gzip data inflates to over " + describeByteCount(kMaxDataBytes) +
+                     ", the limit for IDX files");
+    const std::size_t before = content.size();
+    content.resize(
+        static_cast<std::size_t>(std::min<std::uint64_t>(before + (1 << 20), kMaxContent)));
+    stream.next_out = reinterpret_cast<unsigned char*>(content.data() + before);
+    stream.avail_out = static_cast<uInt>(content.size() - before);
+    const int status = inflate(&stream, Z_NO_FLUSH);
+    content.resize(content.size() - stream.avail_out);
+    if (status == Z_STREAM_END) {
+      if (!isGzip(stream.next_in, stream.avail_in)) return content;  // done
+      inflateReset(&stream);                                         // the next member
+    } else if (status == Z_DATA_ERROR) {
+      fail(path, std::string("corrupt gzip data: ") + (stream.msg ? stream.msg : "invalid data"));
+    } else if (status != Z_OK && status != Z_BUF_ERROR) {
+      fail(path, "cannot inflate: " + std::string(stream.msg ? stream.msg : "zlib error"));
+    } else if (stream.avail_in == 0 && content.size() == before) {
+      fail(path, "truncated: the gzip stream ends before its trailer (incomplete download?)");
     }
-    return total;
   }
-
-  // Whether the gzip stream ended before its end marker or trailer (CRC and length).
-  bool streamTruncated() const { return streamTruncated_; }
-
- private:
-  void checkError() {
-    int code = Z_OK;
-    const char* message = gzerror(file_, &code);
-    if (code == Z_BUF_ERROR) {  // the gzip stream ends early: reported after the data checks
-      streamTruncated_ = true;
-      return;
-    }
-    if (code != Z_OK && code != Z_STREAM_END)
-      fail(path_, std::string(code == Z_ERRNO ? "read error: " : "corrupt gzip data: ") +
-                      (code == Z_ERRNO ? std::strerror(errno) : message));
-  }
-
-  std::filesystem::path path_;
-  gzFile file_ = nullptr;
-  bool streamTruncated_ = false;
-};
+}
 
 template <class T>
 std::vector<T> decodeBigEndian(const std::vector<std::uint8_t>& bytes) {
@@ -174,34 +164,33 @@ std::string IdxArray::shape() const {
 }
 
 IdxArray readIdxFile(const std::filesystem::path& path) {
-  GzReader reader(path);
-  std::vector<std::uint8_t> bytes;
-  const std::uint64_t headerBytes = reader.read(bytes, 4);
-  if (headerBytes < 4)
-    fail(path,
-         "truncated: " + std::to_string(headerBytes) + " bytes, an IDX header needs at least 4");
-  if (bytes[0] != 0 || bytes[1] != 0)
-    fail(path, "not an IDX file: it starts with " + hexByte(bytes[0]) + " " + hexByte(bytes[1]) +
-                   "; an IDX file starts with two zero bytes (magic number 0x0000TTNN)");
-  if (!knownType(bytes[2]))
-    fail(path, "not an IDX file: unknown type code " + hexByte(bytes[2]) +
-                   " in the magic number (known: 0x08 0x09 0x0b 0x0c 0x0d 0x0e)");
-  const auto type = static_cast<IdxType>(bytes[2]);
-  const int rank = bytes[3];
-  if (rank == 0) fail(path, "the IDX header declares no dimensions");
+  return parseIdx(fileContent(path), path);
+}
 
-  bytes.clear();
-  const std::uint64_t dimensionBytes = reader.read(bytes, 4u * static_cast<unsigned>(rank));
-  if (dimensionBytes < 4u * static_cast<unsigned>(rank))
+IdxArray parseIdx(std::string_view content, const std::filesystem::path& path) {
+  const auto* data = reinterpret_cast<const std::uint8_t*>(content.data());
+  if (content.size() < 4)
+    fail(path,
+         "truncated: " + std::to_string(content.size()) + " bytes, an IDX header needs at least 4");
+  if (data[0] != 0 || data[1] != 0)
+    fail(path, "not an IDX file: it starts with " + hexByte(data[0]) + " " + hexByte(data[1]) +
+                   "; an IDX file starts with two zero bytes (magic number 0x0000TTNN)");
+  if (!knownType(data[2]))
+    fail(path, "not an IDX file: unknown type code " + hexByte(data[2]) +
+                   " in the magic number (known: 0x08 0x09 0x0b 0x0c 0x0d 0x0e)");
+  const auto type = static_cast<IdxType>(data[2]);
+  const std::size_t rank = data[3];
+  if (rank == 0) fail(path, "the IDX header declares no dimensions");
+  if (content.size() < 4 + 4 * rank)
     fail(path, "truncated: the header declares " + std::to_string(rank) +
                    " dimensions but the file ends inside them");
   IdxArray array;
   std::uint64_t count = 1;
   bool tooLarge = false;
-  for (int i = 0; i < rank; ++i) {
-    const std::uint32_t size = (std::uint32_t{bytes[4 * i]} << 24) |
-                               (std::uint32_t{bytes[4 * i + 1]} << 16) |
-                               (std::uint32_t{bytes[4 * i + 2]} << 8) | bytes[4 * i + 3];
+  for (std::size_t i = 0; i < rank; ++i) {
+    const std::uint8_t* at = data + 4 + 4 * i;
+    const std::uint32_t size = (std::uint32_t{at[0]} << 24) | (std::uint32_t{at[1]} << 16) |
+                               (std::uint32_t{at[2]} << 8) | at[3];
     array.dimensions.push_back(size);
     if (size != 0 && count > kMaxDataBytes / size)
       tooLarge = true;  // checked before it overflows
@@ -210,21 +199,19 @@ IdxArray readIdxFile(const std::filesystem::path& path) {
   }
   const std::uint64_t dataBytes = count * elementSize(type);
   if (tooLarge || dataBytes > kMaxDataBytes)
-    fail(path, "the IDX header's dimensions " + array.shape() + " describe over 16 GiB of data");
-
-  bytes.clear();
-  const std::uint64_t got = reader.read(bytes, dataBytes);
-  if (got < dataBytes)
+    fail(path, "the IDX header's dimensions " + array.shape() + " describe over " +
+                   describeByteCount(kMaxDataBytes) + " of data, the limit for IDX files");
+  const std::uint64_t held = content.size() - 4 - 4 * rank;
+  if (held < dataBytes)
     fail(path, "truncated: the header's dimensions " + array.shape() + " of " + idxTypeName(type) +
                    " need " + std::to_string(dataBytes) + " data bytes, the file holds " +
-                   std::to_string(got));
-  std::vector<std::uint8_t> extra;
-  if (const std::uint64_t trailing = reader.read(extra, 1 << 16); trailing > 0)
-    fail(path, "size mismatch: " + std::string(trailing == (1 << 16) ? "at least " : "") +
-                   std::to_string(trailing) + " bytes follow the " + std::to_string(dataBytes) +
-                   " data bytes that the header's dimensions " + array.shape() + " describe");
-  if (reader.streamTruncated())
-    fail(path, "truncated: the gzip stream ends before its trailer (incomplete download?)");
+                   std::to_string(held));
+  if (held > dataBytes)
+    fail(path, "size mismatch: " + std::to_string(held - dataBytes) + " bytes follow the " +
+                   std::to_string(dataBytes) + " data bytes that the header's dimensions " +
+                   array.shape() + " describe");
+  const std::uint8_t* first = data + 4 + 4 * rank;
+  std::vector<std::uint8_t> bytes(first, first + dataBytes);
 
   switch (type) {
     case IdxType::UnsignedByte:

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -37,10 +38,15 @@ struct IdxArray {
   std::string shape() const;  // "10000×28×28"
 };
 
-// Reads an IDX file, gzipped or not. Throws DataError naming the file for anything that is not a
-// well-formed IDX file: unreadable, bad magic number, unknown type, no dimensions, fewer or more
-// data bytes than the dimensions say, corrupt gzip data.
+// Reads an IDX file, gzipped or not: a regular file of at most kMaxIdxFileBytes whose data (once
+// inflated) is at most that too (input_limits.h). Throws DataError naming the file for anything
+// that is not a well-formed IDX file: unreadable, bad magic number, unknown type, no dimensions,
+// fewer or more data bytes than the dimensions say, corrupt or truncated gzip data.
 IdxArray readIdxFile(const std::filesystem::path& path);
+
+// The same for the (inflated) content of a file already in memory; `path` names it in messages.
+// Never reads outside `content`.
+IdxArray parseIdx(std::string_view content, const std::filesystem::path& path);
 
 // Writes an IDX file, gzipped when `gzipped`. Throws DataError when the file cannot be written.
 void writeIdxFile(const std::filesystem::path& path, const IdxArray& array, bool gzipped);

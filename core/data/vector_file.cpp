@@ -2,11 +2,10 @@
 
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
 #include "core/data/data_error.h"
+#include "core/data/input_file.h"
 
 namespace rfscope {
 namespace {
@@ -46,7 +45,9 @@ std::vector<std::string_view> splitFields(std::string_view line) {
 }
 
 bool parseNumber(std::string_view field, double& value) {
-  if (!field.empty() && field.front() == '+') field.remove_prefix(1);
+  // from_chars takes no '+'; one is allowed before a digit or '.', not before another sign ("+-1").
+  if (field.size() > 1 && field.front() == '+' && field[1] != '-' && field[1] != '+')
+    field.remove_prefix(1);
   const auto result = std::from_chars(field.data(), field.data() + field.size(), value);
   return result.ec == std::errc() && result.ptr == field.data() + field.size();
 }
@@ -111,16 +112,8 @@ Eigen::MatrixXd parseVectors(std::string_view text, const std::string& name) {
 }
 
 Eigen::MatrixXd readVectorFile(const std::filesystem::path& path) {
-  const std::string name = "'" + path.string() + "'";
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw DataError(name + ": is a folder, not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw DataError(name + ": cannot open (missing or unreadable)");
-  std::ostringstream content;
-  content << in.rdbuf();
-  if (in.bad()) throw DataError(name + ": read error");
-  return parseVectors(content.str(), name);
+  return parseVectors(readInputFile(path, kMaxVectorFileBytes, "vector file"),
+                      "'" + path.string() + "'");
 }
 
 }  // namespace rfscope

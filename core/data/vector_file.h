@@ -16,7 +16,8 @@ namespace rfscope {
 // finite number, an empty value, a row whose length differs from the first row, or no rows at all.
 Eigen::MatrixXd parseVectors(std::string_view text, const std::string& name);
 
-// Reads and parses a file (throws DataError when it cannot be read).
+// Reads and parses a file: a regular file of at most kMaxVectorFileBytes (input_file.h); throws
+// DataError when it cannot be read.
 Eigen::MatrixXd readVectorFile(const std::filesystem::path& path);
 
 }  // namespace rfscope

@@ -1,5 +1,7 @@
 #include "core/io/json_export.h"
 
+#include <limits>
+
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
 #include "core/experiments/experiment_registry.h"
@@ -79,9 +81,8 @@ nlohmann::json tableToJson(const Table& table) {
 }
 
 nlohmann::json logValueToJson(double logValue) {
-  if (std::isnan(logValue)) return "nan";
-  if (std::isinf(logValue)) return logValue > 0 ? "inf" : "-inf";
-  return logValue;
+  if (logValue == -std::numeric_limits<double>::infinity()) return "-inf";
+  return finiteOrNull(logValue);
 }
 
 nlohmann::json catalogToJson() {

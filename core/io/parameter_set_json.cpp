@@ -9,6 +9,8 @@ bool jsonToText(const nlohmann::json& value, std::string& text) {
     text = value.get<std::string>();
   } else if (value.is_boolean()) {
     text = value.get<bool>() ? "true" : "false";
+  } else if (value.is_number_unsigned()) {  // above 2^63 - 1 too, never wrapped to a negative
+    text = std::to_string(value.get<std::uint64_t>());
   } else if (value.is_number_integer()) {
     text = std::to_string(value.get<std::int64_t>());
   } else if (value.is_number()) {
@@ -23,6 +25,13 @@ bool jsonToText(const nlohmann::json& value, std::string& text) {
     return false;
   }
   return true;
+}
+
+// A JSON value as shown in messages: short, and printable whatever bytes its strings hold.
+std::string shown(const nlohmann::json& value) {
+  std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (text.size() > 60) text = text.substr(0, 57) + "…";
+  return text;
 }
 
 }  // namespace
@@ -42,11 +51,11 @@ ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs,
     }
     std::string text, error;
     if (!jsonToText(value, text)) {
-      errors.push_back({key, "parameter '" + key + "': unsupported JSON value " + value.dump()});
+      errors.push_back({key, "parameter '" + key + "': unsupported JSON value " + shown(value)});
       continue;
     }
     if (spec->type == ParameterType::Integer && value.is_number_float()) {
-      errors.push_back({key, "parameter '" + key + "': expected an integer, got " + value.dump()});
+      errors.push_back({key, "parameter '" + key + "': expected an integer, got " + shown(value)});
       continue;
     }
     const auto parsed = parseParameterValue(*spec, text, &error);

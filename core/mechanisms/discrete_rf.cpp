@@ -108,7 +108,9 @@ double geomPStar(const Eigen::VectorXd& x, const Eigen::VectorXd& y) {
         return geomExponent(x, y, 0.0, 1 / (1 + std::exp(-t)), 1 / (1 + std::exp(t)));
       },
       -40.0, 40.0, 30, iterations);
-  return 1 / (1 + std::exp(-r.first));
+  // Where the infimum is at p → 1 (x_l y_l = 0 for every l, e.g. y = 0), 1/(1 + e^{-40}) rounds to
+  // 1, which no geometric law has: the largest double below 1 instead.
+  return std::min(1 / (1 + std::exp(-r.first)), std::nextafter(1.0, 0.0));
 }
 
 double geomLogVariance(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double diffNormSquared,

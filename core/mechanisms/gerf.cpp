@@ -16,6 +16,9 @@ namespace {
 
 using Wide = boost::multiprecision::cpp_bin_float_50;
 
+// Up to this exponent e^x is evaluated directly in Wide (whose range ends near e^{7e8}).
+constexpr double kWideDirectLimit = 1e6;
+
 // The three pieces of E = ½(e^{x₁}cos y₁ + e^{l₃}) - 1 (see the header), in any real type.
 template <class Real>
 struct ExcessParts {
@@ -50,6 +53,17 @@ double wideLogExcess(int dimension, double a, double b, int s, double w) {
   using boost::multiprecision::cos;
   using boost::multiprecision::sin;
   const auto p = excessParts<Wide>(dimension, Wide(a), Wide(b), s, Wide(w));
+  const Wide big = p.x1 > p.l3 ? p.x1 : p.l3;
+  if (big > kWideDirectLimit) {
+    // e^{x₁}, e^{l₃} would overflow even 50-digit floats (e.g. w ~ 1e16): the larger one factored
+    // out, E = ½ e^{big} (e^{x₁-big} cos y₁ + e^{l₃-big}) - 1.
+    using boost::multiprecision::exp;
+    const Wide inner = exp(p.x1 - big) * cos(p.y1) + exp(p.l3 - big);
+    if (inner <= 0) return kNegativeInfinity;
+    const Wide logHalfP = big + log(inner) - log(Wide(2));
+    if (logHalfP <= 0) return kNegativeInfinity;
+    return static_cast<double>(logHalfP + boost::math::log1p(-exp(-logHalfP)));
+  }
   const Wide half = sin(p.y1 / 2);
   const Wide e =
       (boost::math::expm1(p.x1) * cos(p.y1) - 2 * half * half + boost::math::expm1(p.l3)) / 2;

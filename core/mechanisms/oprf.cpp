@@ -8,8 +8,23 @@
 
 namespace rfscope {
 
+namespace {
+
+// From this u on, (2u + d)² and u² would overflow: r - 1 = q u/d is then evaluated with u factored
+// out of the root (q = 1 + 2(u + 3d)/(root + d) → 2 as u → ∞), and the variance from log(r - 1).
+constexpr double kLargeU = 1e150;
+
+double largeUFactor(double d, double u) {
+  const double t = d / u;
+  const double scaledRoot = std::sqrt((2 + t) * (2 + t) + 8 * t);  // root / u
+  return 1 + 2 * (1 + 3 * t) / (scaledRoot + t);
+}
+
+}  // namespace
+
 double oprfRMinusOne(int dimension, double u) {
   const double d = dimension;
+  if (u >= kLargeU) return u / d * largeUFactor(d, u);  // inf only for u near the largest double
   const double root = std::sqrt((2 * u + d) * (2 * u + d) + 8 * d * u);
   return (2 * u + 4 * u * (u + 3 * d) / (root + d)) / (2 * d);
 }
@@ -18,6 +33,16 @@ double oprfLogVariance(int dimension, double diffNormSquared, double sumNormSqua
   const double d = dimension;
   const double u = sumNormSquared;
   if (!(u > 0)) return kNegativeInfinity;  // x = -y: the estimator is exact
+  if (u >= kLargeU) {
+    // g with log(r - 1) = log u + log(q/d), 1/(r - 1) = d/(q u) and u/r = d/(d/u + q): finite for
+    // every finite u (g ≈ (d/2) log(2u/d) - d log 2 + d/2), where δ itself may overflow.
+    const double q = largeUFactor(d, u);
+    const double inverseDelta = d / u / q;
+    const double g = 0.5 * d * (std::log(u) + std::log(q / d)) - d * kLn2 +
+                     d * std::log1p(2 * inverseDelta) - 0.5 * d * std::log1p(inverseDelta) +
+                     d / (d / u + q);
+    return -diffNormSquared + logExpm1(g);
+  }
   const double delta = oprfRMinusOne(dimension, u);
   const double r = 1 + delta;
   const double g = d * std::log1p(0.5 * delta) - 0.5 * d * std::log1p(delta) + u / r;

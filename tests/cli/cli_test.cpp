@@ -1,55 +1,19 @@
 // End-to-end tests of rfscope-cli: the real executable, its stdout, stderr and exit code.
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "tests/cli/cli_runner.h"
 
 namespace {
 
 namespace fs = std::filesystem;
-
-struct CliResult {
-  int exitCode = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-fs::path scratchDir() {
-  const fs::path dir =
-      fs::temp_directory_path() / ("rfscope-cli-test-" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir;
-}
-
-CliResult runCli(const std::string& arguments) {
-  const fs::path err = scratchDir() / "stderr.txt";
-  const std::string command =
-      std::string("'") + RFSCOPE_CLI_PATH + "' " + arguments + " 2>'" + err.string() + "'";
-  CliResult result;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  if (!pipe) return result;
-  char buffer[4096];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    result.out.append(buffer, n);
-  const int status = ::pclose(pipe);
-  result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  result.err = readFile(err);
-  return result;
-}
+using rfscope::test::CliResult;
+using rfscope::test::readFile;
+using rfscope::test::runCli;
+using rfscope::test::scratchDir;
 
 TEST(CliList, PrintsTheCatalogueAsJson) {
   const CliResult r = runCli("list");
@@ -338,7 +302,7 @@ TEST(CliMc, ReportsTheBackendThatRanAndRefusesUnknownOnes) {
 
   // Discrete mechanisms never run on a GPU: asking for one fails with the reason, on any machine.
   const CliResult discrete =
-      runCli("mc --mechanism pois --x 0.3,0.1 --y 0.1,0.2 --trials 100 --backend cuda");
+      runCli("mc --mechanism pois --x 0.3,0.1 --y 0.1,0.2 --trials 128 --backend cuda");
   EXPECT_EQ(discrete.exitCode, 2);
   EXPECT_NE(discrete.err.find("CUDA backend unavailable"), std::string::npos) << discrete.err;
 }

@@ -154,6 +154,32 @@ ParameterSet csvParams(const std::filesystem::path& x, const std::filesystem::pa
   return params;
 }
 
+// Issue 12, item 11: rows of ±1e150 gave all-NaN closed forms (with a warning blaming "zero
+// variance or no closed form") instead of being refused with the true reason.
+TEST(Regimes, CsvRefusesEntriesThatWouldOverflowTheClosedForms) {
+  const ScratchFolder folder;
+  const auto file = folder.write("huge.csv", "1, 2\n3, -1e150\n5, 6\n");
+  try {
+    regime("csv").prepare(2, csvParams(file));
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.parameterKey(), CsvRegime::kXFileKey);
+    EXPECT_NE(std::string(e.what()).find("vector 2, value 2, is -1e+150, out of range"),
+              std::string::npos)
+        << e.what();
+  }
+  const auto y = folder.write("huge-y.csv", "1e61 0\n");
+  try {
+    regime("csv").prepare(2, csvParams(folder.write("ok.csv", "1 2\n3 4\n"), y));
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.parameterKey(), CsvRegime::kYFileKey);
+  }
+  // Up to ±1e60 is fine.
+  EXPECT_NO_THROW(
+      regime("csv").prepare(2, csvParams(folder.write("edge.csv", "1e60 -1e60\n1 2\n"))));
+}
+
 TEST(Regimes, EveryRegimeIsDeterministicPerSeedAndPairIndex) {
   const ScratchFolder folder;
   const ParameterSet csv = csvParams(rowsFile(folder, "v.csv", 50));

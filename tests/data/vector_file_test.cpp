@@ -99,5 +99,18 @@ TEST(VectorFile, ReadsFilesAndNamesThemInErrors) {
   EXPECT_THROW(readVectorFile(folder.path()), DataError);
 }
 
+// Issue 12, item 13: "+-1" was read as -1 (the '+' stripped, then from_chars took "-1").
+TEST(VectorFile, OneSignAtMost) {
+  EXPECT_NE(parseError("+-1 2\n").find("value 1, '+-1', is not a number"), std::string::npos)
+      << parseError("+-1 2\n");
+  EXPECT_NE(parseError("1 ++2\n").find("value 2, '++2', is not a number"), std::string::npos);
+  EXPECT_NE(parseError("1 +\n").find("value 2, '+', is not a number"), std::string::npos);
+  const Eigen::MatrixXd v = parseVectors("+1 -2 +.5 +1e3\n", "v.csv");
+  EXPECT_EQ(v(0, 0), 1.0);
+  EXPECT_EQ(v(1, 0), -2.0);
+  EXPECT_EQ(v(2, 0), 0.5);
+  EXPECT_EQ(v(3, 0), 1000.0);
+}
+
 }  // namespace
 }  // namespace rfscope

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "experiment_test_support.h"
+#include "tests/latency_bounds.h"
 
 namespace rfscope {
 namespace {
@@ -82,7 +83,7 @@ TEST(PairNormDensity, StopsWhenCancelled) {
   EXPECT_EQ(result.status, RunStatus::Cancelled);
   EXPECT_LT(
       std::chrono::duration<double>(std::chrono::steady_clock::now() - context.cancelledAt).count(),
-      0.5);
+      0.5 * test::kLatencyScale);
 }
 
 }  // namespace

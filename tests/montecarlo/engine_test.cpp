@@ -9,6 +9,7 @@
 
 #include "core/montecarlo/monte_carlo_engine.h"
 #include "monte_carlo_test_support.h"
+#include "tests/latency_bounds.h"
 
 namespace rfscope {
 namespace {
@@ -77,7 +78,8 @@ TEST(MonteCarloEngine, CancelsWithin50MillisecondsAndKeepsAConsistentPrefix) {
   EXPECT_TRUE(result->cancelled);
   EXPECT_GT(result->trials, 0);
   EXPECT_EQ(result->trials % kTrialsPerLeaf, 0);  // whole leaves only: trials [0, n)
-  EXPECT_LT(std::chrono::duration<double>(returnedAt - cancelledAt).count(), 0.05);
+  EXPECT_LT(std::chrono::duration<double>(returnedAt - cancelledAt).count(),
+            0.05 * test::kLatencyScale);
 
   // The partial result equals a complete run of the same number of trials.
   MonteCarloRequest prefix = request;

@@ -1,0 +1,37 @@
+#pragma once
+// --png/--pdf/--svg and the plot's size (--width/--height/--dpi in pixels, or a paper size with
+// --figure-width/--figure-height/--font-size) of `rfscope-cli run`, parsed and checked before the
+// run: a plot that could not be rendered (an empty file name, a PNG over kMaxPngPixels) is bad
+// input, not a failure after minutes of computing.
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/cli/cli_arguments.h"
+#include "ui/plot_export_options.h"
+
+namespace rfscope::cli {
+
+struct PlotOutputs {
+  std::vector<std::pair<std::string, std::string>> files;  // format ("png"/"pdf"/"svg"), path
+  ui::PlotExportOptions options;
+  std::optional<bool> xLog, yLog;  // axis scales a preset asks for (unset: the table's hints)
+};
+
+// The options' names, for Arguments.
+const std::vector<std::string>& plotOptionNames();
+
+// Throws UsageError on bad values.
+PlotOutputs plotOutputs(const Arguments& arguments);
+
+// A length with its unit — "8.5cm", "85mm", "3.35in", "241pt" — or a journal figure width,
+// "one-column" (8.5 cm) or "two-column" (17.8 cm), in points (1/72 inch); throws UsageError
+// naming the option.
+double parseLengthPoints(const std::string& option, const std::string& text);
+
+// The value of an output-file option, refusing an empty name ("" when the option is absent).
+std::string outputPath(const Arguments& arguments, const std::string& option);
+
+}  // namespace rfscope::cli

@@ -1,0 +1,56 @@
+#include "app/cli/run_arguments.h"
+
+#include "core/experiments/experiment_registry.h"
+#include "core/experiments/preset.h"
+
+namespace rfscope::cli {
+
+RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
+  std::vector<std::string> valueOptions{"--set", "--preset", "--csv", "--json"};
+  valueOptions.insert(valueOptions.end(), plotOptionNames().begin(), plotOptionNames().end());
+  const Arguments arguments(args, valueOptions, {});
+  if (arguments.positionals().size() > 1)
+    throw UsageError("run takes one experiment id (see 'rfscope-cli list')");
+  const Preset* preset = nullptr;
+  if (arguments.has("--preset")) {
+    preset = findPreset(arguments.value("--preset"));
+    if (!preset) throw UsageError("unknown preset '" + arguments.value("--preset") + "'");
+  }
+  if (arguments.positionals().empty() && !preset)
+    throw UsageError("run needs an experiment id or --preset (see 'rfscope-cli list')");
+  RunInvocation run;
+  run.experimentId =
+      arguments.positionals().empty() ? preset->experimentId : arguments.positionals().front();
+  run.experiment = findExperiment(run.experimentId);
+  if (!run.experiment)
+    throw UsageError("unknown experiment '" + run.experimentId + "' (see 'rfscope-cli list')");
+  if (preset && preset->experimentId != run.experimentId)
+    throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId +
+                     "'");
+  run.csvPath = outputPath(arguments, "--csv");
+  run.jsonPath = outputPath(arguments, "--json");
+  run.plots = plotOutputs(arguments);
+  if (preset) {
+    run.plots.xLog = preset->xLog;  // the axes that show the preset's claim
+    run.plots.yLog = preset->yLog;
+  }
+
+  const auto specs = run.experiment->parameters();
+  run.parameters = ParameterSet::defaults(specs);
+  if (preset) {
+    std::vector<ParameterError> errors;
+    run.parameters = presetParameters(*preset, *run.experiment, errors);
+    if (!errors.empty()) throw UsageError(errors.front().message);
+  }
+  applyAssignments(arguments, "--set", specs, "experiment '" + run.experimentId + "'",
+                   run.parameters);
+  if (const auto errors = run.experiment->validate(run.parameters); !errors.empty()) {
+    std::string message;
+    for (const auto& e : errors)
+      message += (message.empty() ? "" : "\n") + e.message;
+    throw UsageError(message);
+  }
+  return run;
+}
+
+}  // namespace rfscope::cli
