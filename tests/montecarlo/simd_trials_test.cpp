@@ -33,11 +33,12 @@ const Case kCases[] = {
     {"oprf", "simrf", 7, 20}, {"oprf", "orf", 2, 5},      {"gerf", "orf", 16, 40},
     {"pos", "simrf", 2, 7},   {"pos-hyp", "simrf", 9, 30}};
 
-// The targets of Highway's dispatch that this CPU runs.
+// The targets of Highway's dispatch that this build compiled and this CPU runs (the fallback is
+// SCALAR with gcc, EMU128 with clang).
 std::vector<std::int64_t> targetsHere() {
   std::vector<std::int64_t> targets;
-  for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_SCALAR})
-    if (hwy::SupportedTargets() & t) targets.push_back(t);
+  for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_EMU128, HWY_SCALAR})
+    if (hwy::SupportedTargets() & HWY_TARGETS & t) targets.push_back(t);
   return targets;
 }
 
