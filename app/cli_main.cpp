@@ -7,6 +7,7 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
+#include "core/params/invalid_parameter.h"
 
 namespace {
 
@@ -55,6 +56,9 @@ int main(int argc, char** argv) {
     if (command == "mc") return rfscope::cli::mcCommand(args);
     throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
   } catch (const rfscope::cli::UsageError& e) {
+    std::cerr << "rfscope-cli: " << e.what() << "\n";
+    return 2;
+  } catch (const rfscope::InvalidParameter& e) {  // bad input found by core
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

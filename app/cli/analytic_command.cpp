@@ -10,24 +10,18 @@ namespace rfscope::cli {
 
 int analyticCommand(const std::vector<std::string>& args) {
   const Arguments arguments(args, estimatorValueOptions(), {});
-  const EstimatorArguments estimator = parseEstimatorArguments(arguments);
-
-  AnalyticRequest request;
-  request.mechanism = estimator.mechanism;
-  request.kernel = estimator.kernel;
-  request.coupling = estimator.coupling;
-  request.features = estimator.features;
-  request.parameters = estimator.parameters;
-  const AnalyticAnswer answer = evaluateAnalytic(request, estimator.x, estimator.y);
+  const EstimatorArguments parsed = parseEstimatorArguments(arguments);
+  const EstimatorSpec& estimator = parsed.estimator;
+  const AnalyticAnswer answer = evaluateAnalytic(estimator, parsed.x, parsed.y);
   if (!answer.available) {
     std::cerr << "rfscope-cli: not available: " << answer.unavailableReason << "\n";
     return 3;
   }
 
-  nlohmann::json out{{"mechanism", estimator.mechanismId},
+  nlohmann::json out{{"mechanism", estimator.mechanism->info().id},
                      {"kernel", kernelId(estimator.kernel)},
-                     {"coupling", estimator.coupling},
-                     {"d", estimator.x.size()},
+                     {"coupling", couplingId(estimator.coupling)},
+                     {"d", parsed.x.size()},
                      {"m", estimator.features},
                      {"kernel_value", plainFromLog(answer.logKernelValue)},
                      {"log_kernel_value", logValueToJson(answer.logKernelValue)},

@@ -26,18 +26,18 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
     if (!arguments.has(required)) throw UsageError(std::string("missing ") + required);
 
   EstimatorArguments out;
-  out.mechanismId = arguments.value("--mechanism");
-  out.mechanism = findMechanism(out.mechanismId);
-  if (!out.mechanism)
-    throw UsageError("unknown mechanism '" + out.mechanismId + "' (see 'rfscope-cli list')");
+  EstimatorSpec& estimator = out.estimator;
+  const std::string mechanismId = arguments.value("--mechanism");
+  estimator.mechanism = findMechanism(mechanismId);
+  if (!estimator.mechanism)
+    throw UsageError("unknown mechanism '" + mechanismId + "' (see 'rfscope-cli list')");
   const std::string kernelText = arguments.value("--kernel", "gaussian");
   const auto kernel = kernelFromId(kernelText);
   if (!kernel) throw UsageError("unknown kernel '" + kernelText + "' (gaussian or softmax)");
-  out.kernel = *kernel;
-  out.coupling = arguments.value("--coupling", "iid");
-  if (!findCoupling(out.coupling)) throw UsageError("unknown coupling '" + out.coupling + "'");
-  out.features = parseInteger("--m", arguments.value("--m", "1"));
-  if (out.features < 1) throw UsageError("--m: the number of features must be at least 1");
+  estimator.kernel = *kernel;
+  estimator.coupling = parseCoupling(arguments.value("--coupling", "iid"), "--coupling");
+  estimator.features = parseInteger("--m", arguments.value("--m", "1"));
+  if (estimator.features < 1) throw UsageError("--m: the number of features must be at least 1");
 
   const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
   const std::vector<double> y = parseNumberList("--y", arguments.value("--y"));
@@ -47,13 +47,13 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   out.x = toVector(x);
   out.y = toVector(y);
 
-  const auto specs = out.mechanism->parameters();
-  applyAssignments(arguments, "--param", specs, "mechanism '" + out.mechanismId + "'",
-                   out.parameters);
+  const auto specs = estimator.mechanism->parameters();
+  applyAssignments(arguments, "--param", specs, "mechanism '" + mechanismId + "'",
+                   estimator.parameters);
   for (const auto& spec : specs)
-    if (!spec.optional && !out.parameters.contains(spec.key))
-      out.parameters.set(spec.key, spec.defaultValue);
-  if (const auto errors = validateParameters(specs, out.parameters); !errors.empty())
+    if (!spec.optional && !estimator.parameters.contains(spec.key))
+      estimator.parameters.set(spec.key, spec.defaultValue);
+  if (const auto errors = validateParameters(specs, estimator.parameters); !errors.empty())
     throw UsageError(errors.front().message);
   return out;
 }

@@ -33,16 +33,12 @@ int mcCommand(const std::vector<std::string>& args) {
   options.insert(options.end(),
                  {"--trials", "--seed", "--threads", "--path", "--quantiles", "--backend"});
   const Arguments arguments(args, options, {});
-  const EstimatorArguments estimator = parseEstimatorArguments(arguments);
+  EstimatorArguments estimator = parseEstimatorArguments(arguments);
 
   MonteCarloRequest request;
-  request.mechanism = estimator.mechanism;
-  request.kernel = estimator.kernel;
-  request.coupling = estimator.coupling;
-  request.features = estimator.features;
-  request.parameters = estimator.parameters;
-  request.x = estimator.x;
-  request.y = estimator.y;
+  static_cast<EstimatorSpec&>(request) = estimator.estimator;
+  request.x = std::move(estimator.x);
+  request.y = std::move(estimator.y);
   request.trials = parseInteger("--trials", arguments.value("--trials", "100000"));
   const long long seed = parseInteger("--seed", arguments.value("--seed", "1"));
   if (seed < 0) throw UsageError("--seed: must be a non-negative integer");
@@ -74,11 +70,11 @@ int mcCommand(const std::vector<std::string>& args) {
   }
   const double logStderr = result->logVariance + std::log(result->relativeStdErr);
   nlohmann::json out{
-      {"mechanism", estimator.mechanismId},
-      {"kernel", kernelId(estimator.kernel)},
-      {"coupling", estimator.coupling},
-      {"d", estimator.x.size()},
-      {"m", estimator.features},
+      {"mechanism", request.mechanism->info().id},
+      {"kernel", kernelId(request.kernel)},
+      {"coupling", couplingId(request.coupling)},
+      {"d", request.x.size()},
+      {"m", request.features},
       {"path", result->path},
       {"backend", result->backend},
       {"backend_requested", backendChoiceId(*backend)},
@@ -103,7 +99,7 @@ int mcCommand(const std::vector<std::string>& args) {
       {"params", parameterSetToJson(result->parametersUsed)}};
 
   const AnalyticAnswer exact =
-      evaluateAnalytic(analyticRequestFor(request, result->parametersUsed), request.x, request.y);
+      evaluateAnalytic(request.withParameters(result->parametersUsed), request.x, request.y);
   out["analytic"] = exact.available
                         ? nlohmann::json{{"variance", plainFromLog(exact.logVariance)},
                                          {"log_variance", logValueToJson(exact.logVariance)}}

@@ -8,22 +8,22 @@
 
 namespace rfscope {
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y) {
   return evaluateAnalytic(request, PairInput(x, y));
 }
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair) {
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair) {
   AnalyticAnswer answer;
   const auto& g = pair.geometry;
   answer.logKernelValue = logKernelValue(request.kernel, g);
   const std::string& id = request.mechanism->info().id;
-  PositiveCoupling kind = PositiveCoupling::Iid;
-  const bool known = couplingKindFromId(request.coupling, &kind);
-  const bool orthogonalTrig = id == "trig" && kind == PositiveCoupling::Orthogonal;
-  if (!known || (kind != PositiveCoupling::Iid && id != "pos" && !orthogonalTrig)) {
+  const Coupling kind = request.coupling;
+  const bool known = hasPositiveClosedForms(kind);
+  const bool orthogonalTrig = id == "trig" && kind == Coupling::Orthogonal;
+  if (!known || (kind != Coupling::Iid && id != "pos" && !orthogonalTrig)) {
     answer.unavailableReason =
-        "no closed form for mechanism '" + id + "' with coupling '" + request.coupling + "'" +
+        "no closed form for mechanism '" + id + "' with coupling '" + couplingId(kind) + "'" +
         (known ? " (coupled closed forms exist for 'pos', and for 'trig' under 'orf')" : "");
     return answer;
   }
@@ -47,21 +47,21 @@ AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput&
   if (id == "pos") {
     const ConformityValue conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
     if (!conformity.available) {
-      answer.unavailableReason = kind == PositiveCoupling::Simplex && g.dimension < 2
+      answer.unavailableReason = kind == Coupling::Simplex && g.dimension < 2
                                      ? "simplex coupling needs d >= 2"
                                      : "RF-conformity is evaluated for |x + y|² <= 700 only";
       return answer;
     }
     answer.hasConformity = true;
     answer.logConformity = conformity.logConformity;
-    if (kind == PositiveCoupling::Orthogonal) {
+    if (kind == Coupling::Orthogonal) {
       const double logGap = positiveOrthogonalityLogGap(g.dimension, request.features,
                                                         g.diffNormSquared, g.sumNormSquared);
       answer.hasOrthogonalityGap = !std::isnan(logGap);
       answer.orthogonalityGapSign = logGap == kNegativeInfinity ? 0 : 1;
       answer.logAbsOrthogonalityGap = logGap + scale;
     }
-    if (kind != PositiveCoupling::Iid) {
+    if (kind != Coupling::Iid) {
       answer.available = true;
       answer.logVariance = coupledPositiveLogVariance(kind, g.dimension, request.features,
                                                       g.diffNormSquared, g.sumNormSquared) +

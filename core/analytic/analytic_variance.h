@@ -12,17 +12,10 @@
 #include <Eigen/Core>
 
 #include "core/analytic/kernel.h"
+#include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 
 namespace rfscope {
-
-struct AnalyticRequest {
-  const Mechanism* mechanism = nullptr;
-  Kernel kernel = Kernel::Gaussian;
-  std::string coupling = "iid";
-  std::int64_t features = 1;  // M >= 1
-  ParameterSet parameters;    // validated against mechanism->parameters()
-};
 
 struct AnalyticAnswer {
   bool available = false;
@@ -41,9 +34,9 @@ struct AnalyticAnswer {
   double logAbsOrthogonalityGap = kNegativeInfinity;
 };
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y);
 // The same at a pair whose geometry is already computed (one pair, many requests).
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair);
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair);
 
 }  // namespace rfscope

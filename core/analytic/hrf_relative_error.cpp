@@ -43,7 +43,7 @@ double logAngularHybridRelativeError(double theta, double r, std::int64_t m, std
   Eigen::VectorXd x = Eigen::VectorXd::Zero(2), y(2);
   x[0] = r;
   y << r * std::cos(theta), r * std::sin(theta);
-  AnalyticRequest request;
+  EstimatorSpec request;
   request.mechanism = findMechanism("hybrid-angular");
   request.kernel = Kernel::Softmax;
   request.features = m;

@@ -74,7 +74,7 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   double logExact = plan.logKernelValue;
   if (variance) {
     const AnalyticAnswer answer =
-        evaluateAnalytic(analyticRequestFor(request, plan.parametersUsed), request.x, request.y);
+        evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
     logExact = answer.available ? answer.logVariance : kNaN;
   }
   const bool relative = std::isfinite(logExact);
@@ -84,7 +84,7 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   Table& table = result.table;
   const std::string what = variance ? "variance of K̂" : "kernel value (mean of K̂)";
   table.hints.title = "Running Monte Carlo estimate of the " + what + ", " +
-                      request.mechanism->info().name + ", " + request.coupling +
+                      request.mechanism->info().name + ", " + couplingId(request.coupling) +
                       ", M = " + std::to_string(request.features);
   table.hints.xColumn = "trials";
   table.hints.xLabel = "trials n";

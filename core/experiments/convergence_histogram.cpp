@@ -17,9 +17,9 @@ Table histogramTable(const MonteCarloResult& mc, const MonteCarloRequest& reques
   const Histogram& h = mc.histogram;
   Table table;
   std::ostringstream title;
-  title << "Estimates of the kernel, " << request.mechanism->info().name << ", " << request.coupling
-        << ", M = " << request.features << " (exact K = " << std::exp(mc.logKernelValue) << ", "
-        << mc.trials << " trials)";
+  title << "Estimates of the kernel, " << request.mechanism->info().name << ", "
+        << couplingId(request.coupling) << ", M = " << request.features
+        << " (exact K = " << std::exp(mc.logKernelValue) << ", " << mc.trials << " trials)";
   table.hints.title = title.str();
   table.hints.xColumn = "value";
   table.hints.xLabel = h.logScale ? "log K̂" : "K̂";

@@ -8,38 +8,25 @@
 #include <string>
 
 #include "core/couplings/coupling.h"
+#include "core/couplings/frequencies.h"
 #include "core/data/regime.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
-#include "core/montecarlo/sampling_plan.h"
 #include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
 namespace {
 
-CouplingKind samplerCoupling(const std::string& id) {
-  if (id == "orf") return CouplingKind::Orthogonal;
-  if (id == "simrf") return CouplingKind::Simplex;
-  if (id == "simrf-plus") return CouplingKind::SimplexPlus;
-  if (id == "orf-fast") return CouplingKind::OrthogonalFast;
-  if (id == "simrf-fast") return CouplingKind::SimplexFast;
-  return CouplingKind::Iid;
-}
-
 // Σ_ij (K_ij - K̂_ij)² for one draw of M frequencies in ⌈M/d⌉ independent blocks (the last one
 // partial). Positive features φ(x)_k = exp(ω_kᵀx - |x|²) / √M (Gaussian kernel).
 double squaredFrobeniusError(const Eigen::MatrixXd& points, const Eigen::MatrixXd& exact,
-                             CouplingKind coupling, std::int64_t features, std::uint64_t seed,
-                             std::uint64_t trial, TrialScratch& scratch) {
+                             Coupling coupling, std::int64_t features, std::uint64_t seed,
+                             std::uint64_t trial, FrequencyScratch& scratch) {
   const int d = static_cast<int>(points.rows());
   TrialStream rng(seed, trial, zigguratTables());
-  Eigen::MatrixXd omega(features, d);
-  for (std::int64_t first = 0; first < features; first += d) {
-    drawFullBlock(coupling, d, 3, rng, scratch);
-    const std::int64_t rows = std::min<std::int64_t>(d, features - first);
-    omega.middleRows(first, rows) = scratch.omega.topRows(rows);
-  }
-  Eigen::MatrixXd phi = omega * points;  // M × N projections
+  Eigen::MatrixXd omega;
+  frequencies(coupling, d, features, rng, scratch, omega);
+  Eigen::MatrixXd phi = omega.leftCols(d) * points;  // M × N projections
   const Eigen::RowVectorXd halfNorms = points.colwise().squaredNorm();
   phi.rowwise() -= halfNorms;
   phi = phi.array().exp() / std::sqrt(static_cast<double>(features));
@@ -64,11 +51,8 @@ std::vector<ParameterSpec> GramFrobenius::parameters() const {
   auto sigma = realParameter("sigma", "σ", 0.1, 1e-3, 10, "scale of the points", true);
   auto points = integerParameter("points", "Points N", 64, 2, 2000, "points in the Gram matrix");
   sigma.group = points.group = "Data";
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto chosen = multiChoiceParameter("couplings", "Couplings", couplings, {"iid", "orf", "simrf"},
-                                     "how the frequencies are coupled");
+  auto chosen = multiChoiceParameter("couplings", "Couplings", couplingChoices(),
+                                     {"iid", "orf", "simrf"}, "how the frequencies are coupled");
   auto low = integerParameter("features-min", "Features from", 8, 1, 100000, "smallest M");
   auto high = integerParameter("features-max", "Features to", 256, 1, 100000, "largest M");
   auto steps = integerParameter("features-steps", "Feature steps", 16, 1, 500,
@@ -93,7 +77,9 @@ RunResult GramFrobenius::run(const ParameterSet& params, RunContext& context) co
   const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
   const auto pointCount = static_cast<std::size_t>(params.integer("points"));
   const auto repetitions = static_cast<std::size_t>(params.integer("repetitions"));
-  const auto& couplings = params.choices("couplings");
+  std::vector<Coupling> couplings;
+  for (const auto& id : params.choices("couplings"))
+    couplings.push_back(parseCoupling(id, "couplings"));
   const Regime& regime = *findRegime(params.choice("regime"));
   const Eigen::MatrixXd points =
       params.real("sigma") * samplePoints(*prepareRegime(params, d), seed, pointCount);
@@ -118,8 +104,9 @@ RunResult GramFrobenius::run(const ParameterSet& params, RunContext& context) co
   table.hints.xLabel = "random features M";
   table.hints.yLabel = "Σ (K - K̂)², mean ± std of the mean";
   table.columns.push_back({"features", "random features M", {}});
-  for (const auto& id : couplings) {
-    const std::string& name = findCoupling(id)->name;
+  for (const Coupling coupling : couplings) {
+    const std::string& id = couplingId(coupling);
+    const std::string& name = couplingName(coupling);
     table.columns.push_back({id + "-mean", name + " mean error", {}});
     table.columns.push_back({id + "-std", name + " std over repetitions", {}});
     table.columns.push_back({id + "-low", name + " mean - std of the mean", {}});
@@ -132,11 +119,11 @@ RunResult GramFrobenius::run(const ParameterSet& params, RunContext& context) co
   for (std::size_t k = 0; k < features.size(); ++k) {
     table.columns[0].values.push_back(static_cast<double>(features[k]));
     for (std::size_t c = 0; c < couplings.size(); ++c) {
-      const CouplingKind coupling = samplerCoupling(couplings[c]);
+      const Coupling coupling = couplings[c];
       // The same seed for every M: curves differ by M, not by luck.
       const std::uint64_t runSeed = deriveSeed(seed, c);
       tbb::parallel_for(tbb::blocked_range<std::size_t>(0, repetitions), [&](const auto& range) {
-        TrialScratch scratch;
+        FrequencyScratch scratch;
         for (std::size_t r = range.begin(); r != range.end(); ++r) {
           if (context.cancelled()) return;
           errors[r] =

@@ -111,7 +111,7 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
     y[0] = r * std::cos(thetas[k]);
     y[1] = r * std::sin(thetas[k]);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      AnalyticRequest request;
+      EstimatorSpec request;
       request.mechanism = findMechanism(ids[i]);
       request.kernel = Kernel::Softmax;
       request.features = featuresOf(ids[i]);

@@ -51,10 +51,7 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
   mechanisms.group = "Estimator";
   specs.push_back(mechanisms);
   specs.push_back(kernelParameter());
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto coupling = choiceParameter("coupling", "Coupling", couplings, "iid",
+  auto coupling = choiceParameter("coupling", "Coupling", couplingChoices(), "iid",
                                   "how the M frequencies are drawn (closed forms: iid; orf and "
                                   "simrf for PosRF)");
   auto features =
@@ -80,7 +77,7 @@ std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& p
     // Every chosen mechanism must be samplable with the coupling (checked at a generic pair).
     MonteCarloRequest request;
     request.kernel = *kernelFromId(params.choice("kernel"));
-    request.coupling = params.choice("coupling");
+    request.coupling = parseCoupling(params.choice("coupling"));
     request.features = params.integer("features");
     const auto d = params.integer("d");
     request.x = Eigen::VectorXd::Constant(d, 0.1);
@@ -110,7 +107,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   for (const auto& id : params.choices("mechanisms"))
     mechanisms.push_back(findMechanism(id));
   const std::size_t mechanismCount = mechanisms.size();
-  const std::string& coupling = params.choice("coupling");
+  const Coupling coupling = parseCoupling(params.choice("coupling"));
   const std::int64_t features = params.integer("features");
   const std::int64_t trials = params.integer("trials");
   const std::string& method = params.choice("method");
@@ -140,9 +137,9 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
                                     {}});
     }
   const std::string estimator =
-      features == 1 && coupling == "iid"
+      features == 1 && coupling == Coupling::Iid
           ? std::string("one random feature")
-          : std::to_string(features) + " features, " + findCoupling(coupling)->name;
+          : std::to_string(features) + " features, " + couplingName(coupling);
   table.hints.title = "Log-variance of " + estimator + ", " + regime.info().id +
                       " regime, d = " + std::to_string(dimension);
   table.hints.xColumn = "sigma";
@@ -165,7 +162,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   // The statistics of CRT eqs. 8, 12, 14 at any σ follow from the base pairs' in O(d).
   const ScalableStatistics statistics(baseX, baseY);
 
-  AnalyticRequest request;
+  EstimatorSpec request;
   request.kernel = kernel;
   request.coupling = coupling;
   request.features = features;
@@ -182,7 +179,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
   const std::size_t block = mechanismCount * pairCount;  // values of one kind at one σ
   std::vector<double> logVariances;
   std::vector<unsigned char> heavyCells;
-  std::vector<AnalyticRequest> requests;  // [sigma - first][mechanism]
+  std::vector<EstimatorSpec> requests;  // [sigma - first][mechanism]
   for (std::size_t first = 0; first < sigmas.size(); first += chunk) {
     if (stopIfCancelled(context, result)) return result;
     const std::size_t last = std::min(sigmas.size(), first + chunk);
@@ -195,7 +192,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
         std::vector<ParameterSet> chosen =
             dataDrivenParameters(mechanisms, statistics, sigmas[first + s]);
         for (std::size_t m = 0; m < mechanismCount; ++m) {
-          AnalyticRequest& r = requests[s * mechanismCount + m];
+          EstimatorSpec& r = requests[s * mechanismCount + m];
           r.mechanism = mechanisms[m];
           r.parameters = std::move(chosen[m]);
         }
@@ -219,7 +216,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
         for (std::size_t k = 0; k < kindCount; ++k)
           for (std::size_t m = 0; m < mechanismCount; ++m) {
             const std::size_t at = (s * kindCount + k) * block + m * pairCount + p;
-            const AnalyticRequest& analytic = requests[s * mechanismCount + m];
+            const EstimatorSpec& analytic = requests[s * mechanismCount + m];
             if (kinds[k] == 0) {
               const AnalyticAnswer answer = evaluateAnalytic(analytic, pair);
               logVariances[at] = answer.available ? answer.logVariance : kNaN;

@@ -6,8 +6,6 @@
 #include <limits>
 #include <numbers>
 
-#include <Eigen/QR>
-
 #include "core/mechanisms/oprf.h"
 #include "core/montecarlo/fast_trial.h"
 
@@ -39,16 +37,6 @@ ParameterSet effectiveParameters(const MonteCarloRequest& request) {
   for (const auto& spec : request.mechanism->parameters())
     if (!effective.contains(spec.key) && !spec.optional) effective.set(spec.key, spec.defaultValue);
   return effective;
-}
-
-std::optional<CouplingKind> couplingKind(const std::string& id) {
-  if (id == "iid") return CouplingKind::Iid;
-  if (id == "orf") return CouplingKind::Orthogonal;
-  if (id == "simrf") return CouplingKind::Simplex;
-  if (id == "simrf-plus") return CouplingKind::SimplexPlus;
-  if (id == "orf-fast") return CouplingKind::OrthogonalFast;
-  if (id == "simrf-fast") return CouplingKind::SimplexFast;
-  return std::nullopt;
 }
 
 bool setExponentialModel(const MonteCarloRequest& request, const ParameterSet& params,
@@ -172,9 +160,8 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
   spec.features = plan.features;
   spec.seed = plan.seed;
   spec.logOffset = plan.logOffset;
-  const bool orthogonal =
-      plan.coupling == CouplingKind::Orthogonal || plan.coupling == CouplingKind::OrthogonalFast;
-  fast.geometry = orthogonal ? BlockGeometry::Orthogonal : BlockGeometry::Simplex;
+  fast.geometry =
+      isOrthogonalBlock(plan.coupling) ? BlockGeometry::Orthogonal : BlockGeometry::Simplex;
   if (plan.family == FeatureFamily::Hybrid) {
     fast.kind = FastTrialKind::Hybrid;
     fast.hybrid.posLogConstant = plan.hybridPosLogConstant;
@@ -182,7 +169,7 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
     fast.hybrid.shared = plan.hybridShared;
     fast.hybrid.coefficient = plan.hybridCoefficient;
     fast.hybrid.tauDifferenceScale = plan.difference.norm() / plan.hybridBandwidth;
-  } else if (plan.coupling == CouplingKind::Iid) {
+  } else if (plan.coupling == Coupling::Iid) {
     fast.kind = FastTrialKind::Iid;
   } else if (isStructured(plan.coupling)) {
     fast.kind = FastTrialKind::Structured;
@@ -192,59 +179,19 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
   return fast;
 }
 
-// The simplex matrix S of SimRF eq. (9), corrected (math notes): unit rows, pairwise cosine
-// -1/(d-1).
-Eigen::MatrixXd simplexMatrix(int d) {
-  Eigen::MatrixXd s = Eigen::MatrixXd::Identity(d, d);
-  for (int i = 0; i < d; ++i)
-    applySimplexRows(s.col(i).data(), d);  // S·e_i = column i
-  return s;
-}
-
-// SimRF+ (SimRF eq. 17): each row in turn points away from the sum of the others, keeping its norm.
-void simplexPlusPasses(Eigen::MatrixXd& omega, int passes) {
-  Eigen::VectorXd total = omega.colwise().sum().transpose();
-  for (int pass = 0; pass < passes; ++pass) {
-    for (Eigen::Index i = 0; i < omega.rows(); ++i) {
-      const Eigen::VectorXd row = omega.row(i).transpose();
-      const Eigen::VectorXd others = total - row;
-      const double othersNorm = others.norm();
-      if (othersNorm == 0) continue;
-      const Eigen::VectorXd updated = -(row.norm() / othersNorm) * others;
-      omega.row(i) = updated.transpose();
-      total += updated - row;
-    }
-  }
-}
-
 SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
   TrialStream rng(plan.seed, trial, zigguratTables());
-  const int d = plan.dimension;
   EnvelopeSum total;
-  const auto addRow = [&](const auto& omega) {
-    FeatureProjection w;
-    w.onSum = omega.dot(plan.sum);
-    w.onDifference = omega.dot(plan.difference);
-    w.normSquared = omega.squaredNorm();
-    double envelope = 0, factor = 0;
-    exponentialFeatureTerm(plan.exponential, w, envelope, factor);
-    total.add(envelope, factor);
-  };
-  if (plan.coupling == CouplingKind::Iid) {
-    s.vector.resize(d);
-    for (std::int64_t j = 0; j < plan.features; ++j) {
-      for (int i = 0; i < d; ++i)
-        s.vector[i] = rng.normal();
-      addRow(s.vector);
-    }
-    return total.result(plan.logOffset);
-  }
-  for (std::int64_t start = 0; start < plan.features; start += d) {
-    drawFullBlock(plan.coupling, d, plan.simplexPlusIterations, rng, s);
-    const std::int64_t rows = std::min<std::int64_t>(d, plan.features - start);
-    for (std::int64_t i = 0; i < rows; ++i)
-      addRow(s.omega.row(i).transpose());
-  }
+  forEachFrequency(plan.coupling, plan.dimension, plan.features, plan.simplexPlusIterations, rng,
+                   s.frequencies, [&](const auto& omega) {
+                     FeatureProjection w;
+                     w.onSum = omega.dot(plan.sum);
+                     w.onDifference = omega.dot(plan.difference);
+                     w.normSquared = omega.squaredNorm();
+                     double envelope = 0, factor = 0;
+                     exponentialFeatureTerm(plan.exponential, w, envelope, factor);
+                     total.add(envelope, factor);
+                   });
   return total.result(plan.logOffset);
 }
 
@@ -298,28 +245,16 @@ SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
 
 }  // namespace
 
-AnalyticRequest analyticRequestFor(const MonteCarloRequest& request,
-                                   const ParameterSet& parameters) {
-  AnalyticRequest analytic;
-  analytic.mechanism = request.mechanism;
-  analytic.kernel = request.kernel;
-  analytic.coupling = request.coupling;
-  analytic.features = request.features;
-  analytic.parameters = parameters;
-  return analytic;
-}
-
 std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
                                              std::string* error) {
   // Structured couplings work in R^n, n = d padded to a power of two with zeros (the kernel and
   // every norm are unchanged; the estimator's constants use n).
   MonteCarloRequest padded;
-  const bool structured = original.coupling == "orf-fast" || original.coupling == "simrf-fast";
-  if (structured && original.x.size() == original.y.size() && original.x.size() >= 1) {
+  if (isStructured(original.coupling) && original.x.size() == original.y.size() &&
+      original.x.size() >= 1) {
     padded = original;
-    Eigen::Index n = 1;
-    while (n < original.x.size())
-      n *= 2;
+    const Eigen::Index n =
+        frequencyDimension(original.coupling, static_cast<int>(original.x.size()));
     padded.x = Eigen::VectorXd::Zero(n);
     padded.y = Eigen::VectorXd::Zero(n);
     padded.x.head(original.x.size()) = original.x;
@@ -335,22 +270,16 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
     return *error = "the number of features must be at least 1", std::nullopt;
   if (request.trials < 1 || static_cast<std::uint64_t>(request.trials) >= kMaxTrials)
     return *error = "the number of trials must be between 1 and 2^48", std::nullopt;
-  const auto coupling = couplingKind(request.coupling);
-  if (!coupling)
-    return *error = "Monte Carlo does not offer coupling '" + request.coupling + "'", std::nullopt;
-
   SamplingPlan plan;
-  plan.coupling = *coupling;
+  plan.coupling = request.coupling;
   plan.path = request.path;
   plan.dimension = static_cast<int>(request.x.size());
   plan.features = request.features;
   plan.seed = request.seed;
   plan.simplexPlusIterations = request.simplexPlusIterations;
-  if ((plan.coupling == CouplingKind::Simplex || plan.coupling == CouplingKind::SimplexPlus ||
-       plan.coupling == CouplingKind::SimplexFast) &&
-      plan.dimension < 2)
+  if (isSimplexBlock(plan.coupling) && plan.dimension < 2)
     return *error = "simplex couplings need d >= 2", std::nullopt;
-  if (plan.coupling == CouplingKind::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
+  if (plan.coupling == Coupling::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
 
   const std::string& id = request.mechanism->info().id;
   const bool discrete = id == "pois" || id == "geom" || id == "pois-plus" || id == "geom-plus";
@@ -358,12 +287,12 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   const ParameterSet params = effectiveParameters(request);
   double logConstant = 0;
   if (discrete) {
-    if (plan.coupling != CouplingKind::Iid)
+    if (plan.coupling != Coupling::Iid)
       return *error = "discrete ω (" + id + ") are sampled i.i.d. only", std::nullopt;
     plan.family = FeatureFamily::Discrete;
     if (!setDiscreteModel(request, params, plan, logConstant, error)) return std::nullopt;
   } else if (hybrid) {
-    if (plan.coupling != CouplingKind::Iid)
+    if (plan.coupling != Coupling::Iid)
       return *error = "the hybrid estimator is sampled with i.i.d. ω only", std::nullopt;
     plan.family = FeatureFamily::Hybrid;
     plan.hybridTaus = static_cast<std::int64_t>(numberParameter(params, "n").value_or(8));
@@ -399,55 +328,6 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   plan.logOffset = logConstant + kernelScale - std::log(static_cast<double>(request.features));
   plan.fast = fastTrialPlan(plan);
   return plan;
-}
-
-Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
-  Eigen::VectorXd norms(d);
-  for (int i = 0; i < d; ++i) {
-    double squares = 0;
-    for (int j = 0; j < d; ++j) {
-      const double g = rng.normal();
-      squares += g * g;
-    }
-    norms[i] = std::sqrt(squares);
-  }
-  return norms;
-}
-
-void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
-                   TrialScratch& s) {
-  const auto gaussianMatrix = [&] {
-    s.gaussian.resize(d, d);
-    for (int i = 0; i < d; ++i)
-      for (int j = 0; j < d; ++j)
-        s.gaussian(i, j) = rng.normal();
-  };
-  if (coupling == CouplingKind::Iid) {
-    gaussianMatrix();
-    s.omega = s.gaussian;
-    return;
-  }
-  if (isStructured(coupling)) {  // M = H D₃ H D₂ H D₁ / d^{3/2}, column by column
-    std::vector<double> signs(3 * static_cast<std::size_t>(d));
-    randomSigns(rng, 3 * d, signs.data());
-    s.rotation = Eigen::MatrixXd::Identity(d, d);
-    for (int j = 0; j < d; ++j)
-      structuredRotation(s.rotation.col(j).data(), d, signs.data());
-  } else {
-    // Haar rotation: Q of a Gaussian matrix with the signs of R's diagonal divided out.
-    gaussianMatrix();
-    const Eigen::HouseholderQR<Eigen::MatrixXd> qr(s.gaussian);
-    s.rotation = qr.householderQ();
-    for (int k = 0; k < d; ++k)
-      if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
-  }
-  const Eigen::VectorXd norms = gaussianVectorNorms(rng, d);
-  if (coupling == CouplingKind::Orthogonal || coupling == CouplingKind::OrthogonalFast) {
-    s.omega = norms.asDiagonal() * s.rotation;
-    return;
-  }
-  s.omega = norms.asDiagonal() * (simplexMatrix(d) * s.rotation);
-  if (coupling == CouplingKind::SimplexPlus) simplexPlusPasses(s.omega, simplexPlusIterations);
 }
 
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {

@@ -10,8 +10,9 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/analytic_variance.h"
 #include "core/analytic/kernel.h"
+#include "core/couplings/frequencies.h"
+#include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/montecarlo/backend_choice.h"
 #include "core/montecarlo/discrete_feature_model.h"
@@ -19,7 +20,7 @@
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/montecarlo/signed_log.h"
-#include "core/montecarlo/trial_stream.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 
@@ -28,46 +29,24 @@ enum class SamplingPath {
   Full   // brute force: every ω in full (Haar QR per block); the reference
 };
 
-enum class CouplingKind {
-  Iid,
-  Orthogonal,
-  Simplex,
-  SimplexPlus,
-  OrthogonalFast,  // H D₃ H D₂ H D₁ blocks, d padded to a power of two
-  SimplexFast
-};
-
-inline bool isStructured(CouplingKind c) {
-  return c == CouplingKind::OrthogonalFast || c == CouplingKind::SimplexFast;
-}
-
 enum class FeatureFamily {
   Exponential,  // trig, pos, pos-hyp, gerf, oprf
   Discrete,     // pois, geom and their "+" variants: integer ω
   Hybrid        // hybrid-angular, hybrid-gaussian: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
 };
 
-struct MonteCarloRequest {
-  const Mechanism* mechanism = nullptr;
-  Kernel kernel = Kernel::Gaussian;
-  std::string coupling = "iid";
-  std::int64_t features = 1;  // M
-  ParameterSet parameters;    // the mechanism's, validated against its specs
+// The estimator (mechanism, kernel, coupling, M, parameters), the pair, and how to sample it.
+struct MonteCarloRequest : EstimatorSpec {
   Eigen::VectorXd x, y;
   std::int64_t trials = 10000;
   std::uint64_t seed = 1;
   SamplingPath path = SamplingPath::Fast;
-  int simplexPlusIterations = 3;  // passes of SimRF eq. (17) for coupling simrf-plus
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;  // SimRF eq. (17) passes, simrf-plus
   std::vector<double> quantileLevels{0.05, 0.5, 0.95};
   std::int64_t storedSamples = 4096;  // trials kept (uniformly at random) for quantiles
   int histogramBins = 40;
   BackendChoice backend = BackendChoice::Cpu;  // used when runMonteCarlo is given no backend
 };
-
-// The closed-form question a Monte Carlo request asks of the same estimator (mechanism, kernel,
-// coupling, M), with `parameters` — the request's own, or a plan's parametersUsed.
-AnalyticRequest analyticRequestFor(const MonteCarloRequest& request,
-                                   const ParameterSet& parameters);
 
 // Monte Carlo trials use Philox streams below this bound (data regimes use the ones above).
 inline constexpr std::uint64_t kMaxTrials = std::uint64_t{1} << 48;
@@ -83,12 +62,12 @@ struct SamplingPlan {
   bool hybridShared = false;        // hybrid: ω shared by both base estimators
   HybridCoefficient hybridCoefficient = HybridCoefficient::Angular;  // hybrid: how λ̂ is made
   double hybridBandwidth = 1;  // hybrid-gaussian: b of λ = 1 - exp(-|x - y|²/(2b²))
-  CouplingKind coupling = CouplingKind::Iid;
+  Coupling coupling = Coupling::Iid;
   SamplingPath path = SamplingPath::Fast;
   int dimension = 0;
   std::int64_t features = 1;
   std::uint64_t seed = 1;
-  int simplexPlusIterations = 3;
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;
   PairFrame frame;
   Eigen::VectorXd sum, difference;         // x + y and x - y (full path)
   Eigen::VectorXd frameAxis1, frameAxis2;  // the frame's e₁, e₂ (structured couplings)
@@ -106,19 +85,8 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, s
 // Scratch memory a thread reuses across trials (the fast path's block frames, the full path's ω).
 struct TrialScratch {
   std::vector<double> frame;  // 2d
-  Eigen::MatrixXd gaussian, rotation, omega;
-  Eigen::VectorXd vector;
-  std::vector<std::int64_t> counts;
+  FrequencyScratch frequencies;
 };
-
-// d χ_d variates, each the norm of a fresh Gaussian vector of R^d (d normals each, in order).
-Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
-
-// One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
-// D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction, D χ_d norms of fresh
-// Gaussian vectors. The brute-force reference; also what conformity estimates need.
-void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
-                   TrialScratch& scratch);
 
 // One trial: the M-feature estimate, in the log domain. Depends only on (plan, trial).
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch);

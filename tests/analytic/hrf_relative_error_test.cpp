@@ -42,7 +42,7 @@ TEST(HrfRelativeError, MechanismsReproduceLemma34) {
       x << r, 0;
       y << r * std::cos(theta), r * std::sin(theta);
       for (const char* id : {"trig", "pos-hyp"}) {
-        AnalyticRequest request;
+        EstimatorSpec request;
         request.mechanism = findMechanism(id);
         request.kernel = Kernel::Softmax;
         request.features = 4;

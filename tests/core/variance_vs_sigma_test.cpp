@@ -57,7 +57,7 @@ TEST(VarianceVsSigma, MeanAndStdAreOverTheRegimePairsScaledBySigma) {
       for (std::int64_t p = 0; p < pairs; ++p) {
         Eigen::VectorXd x, y;
         regime.sampleBasePair(d, set.integer("seed"), static_cast<std::uint64_t>(p), x, y);
-        AnalyticRequest request;
+        EstimatorSpec request;
         request.mechanism = findMechanism(id);
         logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).logVariance);
       }
@@ -100,7 +100,7 @@ TEST(VarianceVsSigma, OptimisedParametersAreChosenOncePerSigmaFromAllPairs) {
     const double sigma = table.column("sigma")->values[row];
     const std::vector<ParameterSet> chosen = dataDrivenParameters(mechanisms, statistics, sigma);
     for (std::size_t m = 0; m < ids.size(); ++m) {
-      AnalyticRequest request;
+      EstimatorSpec request;
       request.mechanism = mechanisms[m];
       request.parameters = chosen[m];
       double mean = 0;

@@ -248,7 +248,7 @@ TEST(GoldenReferences, CoupledAndSoftmaxAnswersAtEveryReferencePairAreUnchanged)
     const Eigen::VectorXd x = vectorFromJson(pairs[p].at("x")),
                           y = vectorFromJson(pairs[p].at("y"));
     for (const Mechanism* mechanism : allMechanisms()) {
-      AnalyticRequest request;
+      EstimatorSpec request;
       request.mechanism = mechanism;
       request.kernel = Kernel::Softmax;
       out += std::to_string(p) + " " + mechanism->info().id +
@@ -256,11 +256,12 @@ TEST(GoldenReferences, CoupledAndSoftmaxAnswersAtEveryReferencePairAreUnchanged)
       request.kernel = Kernel::Gaussian;
       request.features = 5;
       for (const auto& coupling : allCouplings()) {
-        if (coupling.id == "iid") continue;
+        if (coupling.coupling == Coupling::Iid) continue;
         // The Monte Carlo-only couplings have no closed form anywhere: the first pair shows it.
-        const bool closedForms = coupling.id == "orf" || coupling.id == "simrf";
+        const bool closedForms =
+            coupling.coupling == Coupling::Orthogonal || coupling.coupling == Coupling::Simplex;
         if (!closedForms && p > 0) continue;
-        request.coupling = coupling.id;
+        request.coupling = coupling.coupling;
         out += std::to_string(p) + " " + mechanism->info().id + " " + coupling.id +
                " M=5: " + answerLine(evaluateAnalytic(request, x, y), reasons) + "\n";
       }
@@ -273,8 +274,7 @@ TEST(GoldenReferences, ConformityHrfAndTrigOrthogonalityAreUnchanged) {
   const auto& refs = analyticReferences();
   std::string out;
   for (const auto& c : refs.at("conformity")) {
-    PositiveCoupling kind;
-    ASSERT_TRUE(couplingKindFromId(c.at("coupling").get<std::string>(), &kind));
+    const Coupling kind = parseCoupling(c.at("coupling").get<std::string>());
     const int d = c.at("d");
     const double u = c.at("u"), diff = c.at("diff");
     const ConformityValue r = positiveConformity(kind, d, u);
@@ -331,7 +331,7 @@ TEST(GoldenMonteCarlo, EveryMechanismAndCouplingIsUnchanged) {
           MonteCarloRequest request;
           request.mechanism = mechanism;
           request.kernel = Kernel::Softmax;
-          request.coupling = coupling.id;
+          request.coupling = coupling.coupling;
           request.features = 5;
           request.x = vectorFromJson(pairs[p].at("x"));
           request.y = vectorFromJson(pairs[p].at("y"));
@@ -356,10 +356,10 @@ TEST(GoldenMonteCarlo, EveryMechanismAndCouplingIsUnchanged) {
           for (const auto& q : r->quantiles)
             line += " q" + number(q.level) + "=" + std::to_string(q.value.sign) + "*exp(" +
                     number(q.value.logAbs) + ")";
-          line += " exact: " +
-                  answerLine(evaluateAnalytic(analyticRequestFor(request, r->parametersUsed),
-                                              request.x, request.y),
-                             reasons);
+          line +=
+              " exact: " + answerLine(evaluateAnalytic(request.withParameters(r->parametersUsed),
+                                                       request.x, request.y),
+                                      reasons);
           out += line + "\n";
         }
   }

@@ -47,8 +47,7 @@ TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
     request.parameters.set(key, value);
   request.kernel = c.kernel;
 
-  const AnalyticAnswer exact =
-      evaluateAnalytic(analyticRequestFor(request, request.parameters), request.x, request.y);
+  const AnalyticAnswer exact = evaluateAnalytic(request, request.x, request.y);
   if (!exact.available) GTEST_SKIP() << "no closed form: " << exact.unavailableReason;
 
   std::string error;
@@ -154,7 +153,7 @@ TEST(CouplingOrder, SimplexBeatsOrthogonalBeatsIidForPositiveFeatures) {
 // The run must say so instead of presenting a converged-looking number.
 TEST(HeavyTail, UnreachableVarianceIsFlagged) {
   MonteCarloRequest request = testing::makeRequest("pos", "iid", 64, 1.0, 1, 50000);
-  AnalyticRequest analytic;
+  EstimatorSpec analytic;
   analytic.mechanism = request.mechanism;
   const AnalyticAnswer exact = evaluateAnalytic(analytic, request.x, request.y);
   const auto result = runMonteCarlo(request);

@@ -53,7 +53,7 @@ void oneFeature(benchmark::State& state, const std::string& id, bool automatic) 
   }
 }
 
-void conformity(benchmark::State& state, PositiveCoupling kind) {
+void conformity(benchmark::State& state, Coupling kind) {
   const int d = static_cast<int>(state.range(0));
   const double v = static_cast<double>(state.range(1));
   for (auto _ : state)
@@ -99,11 +99,11 @@ int registerAll() {
     if (id == "gerf" || id == "geom" || id == "geom-plus" || id == "pois" || id == "oprf")
       benchmark::RegisterBenchmark(("OneFeatureOptimised/d64/" + id).c_str(), oneFeature, id, true);
   }
-  benchmark::RegisterBenchmark("Conformity/orf", conformity, PositiveCoupling::Orthogonal)
+  benchmark::RegisterBenchmark("Conformity/orf", conformity, Coupling::Orthogonal)
       ->Args({64, 6})
       ->Args({1024, 10})
       ->Args({3, 6});
-  benchmark::RegisterBenchmark("Conformity/simrf", conformity, PositiveCoupling::Simplex)
+  benchmark::RegisterBenchmark("Conformity/simrf", conformity, Coupling::Simplex)
       ->Args({64, 6})
       ->Args({1024, 10})
       ->Args({3, 6});
