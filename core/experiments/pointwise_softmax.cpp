@@ -62,15 +62,18 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
   const auto& ids = params.choices("mechanisms");
   const std::vector<double> thetas =
       valueGrid(0, std::numbers::pi, params.integer("theta-steps"), false);
-  const auto isHybrid = [](const std::string& id) { return id.starts_with("hybrid-"); };
+  // The hybrids are the estimators with a number n of τ's; the Gaussian one also takes a bandwidth.
+  const auto takes = [](const std::string& id, const char* key) {
+    return findSpec(findMechanism(id)->parameters(), key) != nullptr;
+  };
+  const auto isHybrid = [&](const std::string& id) { return takes(id, "n"); };
   const auto featuresOf = [&](const std::string& id) {
     return params.integer(isHybrid(id) ? "hybrid-features" : "features");
   };
-  // The hybrid's own parameters (the Gaussian one also takes the bandwidth).
   const auto estimatorParameters = [&](const std::string& id) {
     ParameterSet set;
     if (isHybrid(id)) set.set("n", params.integer("n"));
-    if (id == "hybrid-gaussian") set.set("bandwidth", params.real("bandwidth"));
+    if (takes(id, "bandwidth")) set.set("bandwidth", params.real("bandwidth"));
     return set;
   };
 

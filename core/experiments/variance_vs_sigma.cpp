@@ -10,11 +10,11 @@
 #include <utility>
 
 #include "core/analytic/analytic_variance.h"
-#include "core/analytic/data_driven_parameters.h"
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_result.h"
 #include "core/montecarlo/sampling_plan.h"

@@ -27,7 +27,7 @@ std::int64_t DeviceBackend::maxLeavesPerCall() const {
 bool DeviceBackend::supports(const SamplingPlan& plan, std::string* reason) const {
   if (plan.fast) return true;
   if (reason)
-    *reason = plan.family == FeatureFamily::Discrete
+    *reason = plan.model.family == TrialFamily::Discrete
                   ? "the " + std::string(id()) +
                         " backend samples the continuous mechanisms only (not pois/geom)"
                   : "the " + std::string(id()) +

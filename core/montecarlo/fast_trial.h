@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "core/couplings/block_geometry.h"
-#include "core/montecarlo/exponential_feature_model.h"
+#include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/signed_log.h"
 #include "core/random/distributions.h"
 #include "core/random/trial_stream.h"
@@ -136,8 +136,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
 //   angular:  the fraction of τ's whose hyperplane separates x and y (τᵀx, τᵀy of opposite signs);
 //             τᵀx, τᵀy need only (τᵀe₁, τᵀe₂), like ω;
 //   Gaussian: 1 - (1/n) Σ cos(τᵀ(x - y)/b), where τᵀ(x - y)/b ~ N(0, |x - y|²/b²) takes one normal.
-// posLogConstant = -|x|² - |y|² (the pos-hyp constant).
-enum class HybridCoefficient { Angular, Gaussian };
+// posLogConstant = -|x|² - |y|² (the pos-hyp constant). HybridCoefficient: trial_model.h.
 
 struct HybridSpec {
   FastTrialSpec base;

@@ -1,6 +1,7 @@
 #pragma once
-// Everything one trial needs, resolved once per run from the request: which estimator (as plain
-// coefficients), which coupling, the pair, the seed. A trial is one M-feature estimate of the
+// Everything one trial needs, resolved once per run from the request: which estimator (as the
+// coefficients its mechanism maps onto the samplers, Mechanism::trialModel), which coupling, the
+// pair, the seed. A trial is one M-feature estimate of the
 // kernel; trial t draws all its numbers from Philox stream t under the seed (streams < 2^48).
 
 #include <cstdint>
@@ -14,9 +15,8 @@
 #include "core/couplings/frequencies.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
+#include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/backend_choice.h"
-#include "core/montecarlo/discrete_feature_model.h"
-#include "core/montecarlo/exponential_feature_model.h"
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/montecarlo/signed_log.h"
@@ -27,12 +27,6 @@ namespace rfscope {
 enum class SamplingPath {
   Fast,  // only the projections the estimator depends on: O(1) per i.i.d. feature, O(d) per block
   Full   // brute force: every ω in full (Haar QR per block); the reference
-};
-
-enum class FeatureFamily {
-  Exponential,  // trig, pos, pos-hyp, gerf, oprf
-  Discrete,     // pois, geom and their "+" variants: integer ω
-  Hybrid        // hybrid-angular, hybrid-gaussian: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
 };
 
 // The estimator (mechanism, kernel, coupling, M, parameters), the pair, and how to sample it.
@@ -52,16 +46,7 @@ struct MonteCarloRequest : EstimatorSpec {
 inline constexpr std::uint64_t kMaxTrials = std::uint64_t{1} << 48;
 
 struct SamplingPlan {
-  FeatureFamily family = FeatureFamily::Exponential;
-  ExponentialFeatureModel exponential;
-  DiscreteFeatureModel discrete;        // points into discreteWeights/discreteSigns
-  std::vector<double> discreteWeights;  // per coordinate, see DiscreteFeatureModel
-  std::vector<signed char> discreteSigns;
-  double hybridPosLogConstant = 0;  // hybrid: -|x|² - |y|²
-  std::int64_t hybridTaus = 8;      // hybrid: n
-  bool hybridShared = false;        // hybrid: ω shared by both base estimators
-  HybridCoefficient hybridCoefficient = HybridCoefficient::Angular;  // hybrid: how λ̂ is made
-  double hybridBandwidth = 1;  // hybrid-gaussian: b of λ = 1 - exp(-|x - y|²/(2b²))
+  TrialModel model;  // the mechanism's trial on the samplers (its logConstant is in logOffset)
   Coupling coupling = Coupling::Iid;
   SamplingPath path = SamplingPath::Fast;
   int dimension = 0;

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "core/analytic/analytic_variance.h"
-#include "core/analytic/data_driven_parameters.h"
 #include "core/data/regime.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {

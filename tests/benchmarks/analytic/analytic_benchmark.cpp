@@ -9,9 +9,9 @@
 
 #include <random>
 
-#include "core/analytic/data_driven_parameters.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/experiments/variance_vs_sigma.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {

@@ -4,12 +4,15 @@
 //   eq. (8):  mean |x_i + s y_j|² = mean|x|² + 2s (mean x)ᵀ(mean y) + mean|y|²  (A* of OPRF, GERF)
 //   eq. (12): mean Σ_l x_l² y_l² = Σ_l mean(x_l²) mean(y_l²)                 (λ* of PoisRF)
 //   eq. (14): mean |x_l y_l| = mean|x_l| · mean|y_l| per coordinate            (p* of GeomRF)
+// Each mechanism chooses its own parameters from these statistics
+// (Mechanism::dataDrivenParameters); this file computes the statistics and asks the mechanisms.
 
+#include <map>
+#include <optional>
 #include <vector>
 
 #include <Eigen/Core>
 
-#include "core/analytic/gerf_optimizer.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
@@ -26,13 +29,6 @@ struct SetStatistics {
 SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
                             const std::vector<Eigen::VectorXd>& ys);
 
-double dataDrivenOprfA(const SetStatistics& stats);       // A* = (1 - 1/ρ*)/8 at the mean |x+y|²
-double dataDrivenPoisLambda(const SetStatistics& stats);  // λ* = √(mean S / d)
-// p* minimising -d log p + Σ_l log I₀(2 mean|x_l y_l| / √(1-p)) (Brent over logit p).
-double dataDrivenGeomP(const SetStatistics& stats);
-// GERF optimised over complex A and s (gerf_optimizer.h) at the averaged statistics.
-GerfOptimum dataDrivenGerf(const SetStatistics& stats);
-
 // Per-coordinate means of two paired sets {x_i}, {y_i}, from which the statistics of the sets
 // scaled by any σ > 0, and of their pairs shifted to positive entries as PoisRF+ and GeomRF+ shift
 // them (x̂ = x - c, ŷ = y - c, c_l = min(x_l, y_l) - ε per pair), follow in O(d): with
@@ -47,6 +43,21 @@ class ScalableStatistics {
  private:
   SetStatistics base_;  // at σ = 1
   Eigen::VectorXd meanGapX_, meanGapY_, meanSquaredGapX_, meanSquaredGapY_;
+};
+
+// The statistics a mechanism asks for, each computed at most once (several mechanisms share them).
+class SetStatisticsSource {
+ public:
+  SetStatisticsSource(const ScalableStatistics& statistics, double sigma)
+      : statistics_(statistics), sigma_(sigma) {}
+  const SetStatistics& plain();                  // of the sets
+  const SetStatistics& shifted(double epsilon);  // of the pairs shifted as PoisRF+/GeomRF+ do
+
+ private:
+  const ScalableStatistics& statistics_;
+  double sigma_;
+  std::optional<SetStatistics> plain_;
+  std::map<double, SetStatistics> shifted_;  // by ε
 };
 
 class Mechanism;

@@ -5,9 +5,11 @@
 #include <cmath>
 #include <variant>
 
-#include "core/analytic/data_driven_parameters.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/discrete_rf.h"
+#include "core/mechanisms/gerf.h"
 #include "core/mechanisms/mechanism_registry.h"
+#include "core/mechanisms/oprf.h"
 #include "core/random/philox_stream.h"
 
 namespace rfscope {

@@ -1,19 +1,8 @@
-#include "core/analytic/data_driven_parameters.h"
+#include "core/mechanisms/data_driven_parameters.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdint>
-#include <map>
-#include <optional>
-#include <string>
-#include <variant>
 
-#include <boost/math/tools/minima.hpp>
-
-#include "core/analytic/log_bessel_i0.h"
-#include "core/mechanisms/discrete_rf.h"
 #include "core/mechanisms/mechanism.h"
-#include "core/mechanisms/oprf.h"
 
 namespace rfscope {
 
@@ -44,32 +33,6 @@ SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
   s.meanPoisStatistic = squaresX.dot(squaresY) / (lx * ly);
   s.meanAbsProducts = absX.cwiseProduct(absY) / (lx * ly);
   return s;
-}
-
-double dataDrivenOprfA(const SetStatistics& stats) {
-  return -oprfRMinusOne(stats.dimension, stats.meanSumNormSquared) / 8;
-}
-
-double dataDrivenPoisLambda(const SetStatistics& stats) {
-  return poisLambdaStar(stats.dimension, stats.meanPoisStatistic);
-}
-
-double dataDrivenGeomP(const SetStatistics& stats) {
-  Eigen::VectorXd arguments(stats.meanAbsProducts.size());
-  auto objective = [&](double t) {
-    const double p = 1 / (1 + std::exp(-t)), q = 1 / (1 + std::exp(t));
-    arguments = (2 / std::sqrt(q)) * stats.meanAbsProducts;
-    LogBesselI0Sum bessel;
-    bessel.add(arguments.data(), static_cast<std::size_t>(arguments.size()));
-    return -stats.dimension * std::log(p) + bessel.value();
-  };
-  std::uintmax_t iterations = 200;
-  const auto r = boost::math::tools::brent_find_minima(objective, -40.0, 40.0, 30, iterations);
-  return 1 / (1 + std::exp(-r.first));
-}
-
-GerfOptimum dataDrivenGerf(const SetStatistics& stats) {
-  return optimizeGerf(stats.dimension, stats.meanDiffNormSquared, stats.meanSumNormSquared, {});
 }
 
 ScalableStatistics::ScalableStatistics(const std::vector<Eigen::VectorXd>& xs,
@@ -124,47 +87,25 @@ SetStatistics ScalableStatistics::shiftedAt(double sigma, double epsilon) const 
   return s;
 }
 
+const SetStatistics& SetStatisticsSource::plain() {
+  if (!plain_) plain_ = statistics_.at(sigma_);
+  return *plain_;
+}
+
+const SetStatistics& SetStatisticsSource::shifted(double epsilon) {
+  auto found = shifted_.find(epsilon);
+  if (found == shifted_.end())
+    found = shifted_.emplace(epsilon, statistics_.shiftedAt(sigma_, epsilon)).first;
+  return found->second;
+}
+
 std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
                                                const ScalableStatistics& statistics, double sigma) {
-  std::vector<ParameterSet> chosen(mechanisms.size());
-  // Each set of statistics is computed at most once, when a mechanism first needs it.
-  std::optional<SetStatistics> plain;
-  auto plainStatistics = [&]() -> const SetStatistics& {
-    if (!plain) plain = statistics.at(sigma);
-    return *plain;
-  };
-  std::map<double, SetStatistics> shifted;  // by ε
-  auto shiftedStatistics = [&](double epsilon) -> const SetStatistics& {
-    auto found = shifted.find(epsilon);
-    if (found == shifted.end())
-      found = shifted.emplace(epsilon, statistics.shiftedAt(sigma, epsilon)).first;
-    return found->second;
-  };
-  for (std::size_t m = 0; m < mechanisms.size(); ++m) {
-    ParameterSet& parameters = chosen[m];
-    const std::string& id = mechanisms[m]->info().id;
-    if (id == "gerf") {
-      const GerfOptimum optimum = dataDrivenGerf(plainStatistics());
-      parameters.set("A", optimum.a.real());
-      parameters.set("A_imag", optimum.a.imag());
-      parameters.set("s", std::string(optimum.s > 0 ? "+1" : "-1"));
-    } else if (id == "oprf") {
-      parameters.set("A", dataDrivenOprfA(plainStatistics()));
-    } else if (id == "pois") {
-      parameters.set("lambda", dataDrivenPoisLambda(plainStatistics()));
-    } else if (id == "geom") {
-      parameters.set("p", dataDrivenGeomP(plainStatistics()));
-    } else if (id == "pois-plus" || id == "geom-plus") {
-      double epsilon = 0.1;
-      for (const auto& spec : mechanisms[m]->parameters())
-        if (spec.key == "epsilon") epsilon = std::get<double>(spec.defaultValue);
-      parameters.set("epsilon", epsilon);
-      if (id == "pois-plus")
-        parameters.set("lambda", dataDrivenPoisLambda(shiftedStatistics(epsilon)));
-      else
-        parameters.set("p", dataDrivenGeomP(shiftedStatistics(epsilon)));
-    }
-  }
+  std::vector<ParameterSet> chosen;
+  chosen.reserve(mechanisms.size());
+  SetStatisticsSource source(statistics, sigma);
+  for (const Mechanism* mechanism : mechanisms)
+    chosen.push_back(mechanism->dataDrivenParameters(source));
   return chosen;
 }
 

@@ -8,7 +8,7 @@
 
 #include <cmath>
 
-#include "core/montecarlo/feature_projection.h"
+#include "core/mechanisms/feature_projection.h"
 #include "core/random/host_device.h"
 
 namespace rfscope {

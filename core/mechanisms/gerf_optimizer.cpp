@@ -1,4 +1,4 @@
-#include "core/analytic/gerf_optimizer.h"
+#include "core/mechanisms/gerf_optimizer.h"
 
 #include <cmath>
 #include <cstdint>

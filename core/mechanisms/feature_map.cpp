@@ -1,0 +1,123 @@
+#include "core/mechanisms/feature_map.h"
+
+#include <cassert>
+#include <cmath>
+#include <limits>
+
+#include "core/analytic/log_math.h"
+
+namespace rfscope {
+namespace {
+
+// ln 2 split so that k·kLn2High is exact for |k| < 2^20 (Cody–Waite argument reduction).
+constexpr double kLn2High = 0.693145751953125;
+constexpr double kLn2Low = 1.42860682030941723212e-6;
+// exp(e) is a normal double for e in this range.
+constexpr double kLowestExponent = -708.0, kHighestExponent = 709.0;
+
+// The integer k with logScale = k·ln 2 exactly as RowStabiliser::logScale makes it, if any.
+bool binaryExponent(double logScale, int* k) {
+  const double ratio = std::nearbyint(logScale / kLn2);
+  if (!(std::abs(ratio) < 1e6)) return false;
+  *k = static_cast<int>(ratio);
+  return *k * kLn2 == logScale;
+}
+
+// value · exp(logScale), exactly by a power of two where logScale is one.
+double rescale(double value, double logScale) {
+  if (value == 0) return 0;
+  int k = 0;
+  if (binaryExponent(logScale, &k)) return std::ldexp(value, k);
+  if (logScale < kHighestExponent) return value * std::exp(logScale);
+  return std::copysign(std::exp(std::log(std::abs(value)) + logScale), value);
+}
+
+}  // namespace
+
+void FeatureMap::queries(const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const {
+  assert(x.cols() == dimension_);
+  map(Side::Queries, x, out);
+}
+
+void FeatureMap::keys(const Eigen::Ref<const Eigen::MatrixXd>& y, FeatureMatrix& out) const {
+  assert(y.cols() == dimension_);
+  map(Side::Keys, y, out);
+}
+
+FeatureMatrix FeatureMap::queries(const Eigen::Ref<const Eigen::MatrixXd>& x) const {
+  FeatureMatrix out;
+  queries(x, out);
+  return out;
+}
+
+FeatureMatrix FeatureMap::keys(const Eigen::Ref<const Eigen::MatrixXd>& y) const {
+  FeatureMatrix out;
+  keys(y, out);
+  return out;
+}
+
+Eigen::MatrixXd kernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys) {
+  Eigen::MatrixXd estimates = queries.values * keys.values.transpose();
+  for (Eigen::Index j = 0; j < estimates.cols(); ++j)
+    for (Eigen::Index i = 0; i < estimates.rows(); ++i)
+      estimates(i, j) = rescale(estimates(i, j), queries.logScale[i] + keys.logScale[j]);
+  return estimates;
+}
+
+Eigen::MatrixXd logKernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys,
+                                   Eigen::MatrixXi* signs) {
+  Eigen::MatrixXd estimates = queries.values * keys.values.transpose();
+  if (signs) signs->resize(estimates.rows(), estimates.cols());
+  for (Eigen::Index j = 0; j < estimates.cols(); ++j)
+    for (Eigen::Index i = 0; i < estimates.rows(); ++i) {
+      const double value = estimates(i, j);
+      if (signs) (*signs)(i, j) = (value > 0) - (value < 0);
+      estimates(i, j) = std::log(std::abs(value)) + queries.logScale[i] + keys.logScale[j];
+    }
+  return estimates;
+}
+
+Eigen::VectorXd positiveShift(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                              const Eigen::Ref<const Eigen::MatrixXd>& y, double epsilon) {
+  assert(x.cols() == y.cols());
+  Eigen::VectorXd shift(x.cols());
+  for (Eigen::Index l = 0; l < x.cols(); ++l) {
+    double low = std::numeric_limits<double>::infinity();
+    if (x.rows() > 0) low = std::min(low, x.col(l).minCoeff());
+    if (y.rows() > 0) low = std::min(low, y.col(l).minCoeff());
+    shift[l] = low - epsilon;
+  }
+  return shift;
+}
+
+void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const Eigen::MatrixXd>& x,
+                          Projections& out) {
+  out.transposedInput = x.transpose();
+  const Eigen::Index d = x.cols();
+  if (omega.cols() == d)
+    out.onFrequencies.noalias() = omega * out.transposedInput;
+  else
+    out.onFrequencies.noalias() = omega.leftCols(d) * out.transposedInput;
+  out.normSquared = out.transposedInput.colwise().squaredNorm();
+}
+
+RowStabiliser::RowStabiliser(double largestExponent) {
+  if (!std::isfinite(largestExponent)) return;  // an all-zero row (or a non-finite one)
+  exponent_ = static_cast<int>(std::ceil(largestExponent / kLn2));
+  factor_ = exponent_ > -1022 && exponent_ < 1022 ? std::ldexp(1.0, -exponent_) : 0.0;
+}
+
+double RowStabiliser::scaledExp(double e) const {
+  if (factor_ != 0 && e > kLowestExponent && e < kHighestExponent) return std::exp(e) * factor_;
+  return std::exp((e - exponent_ * kLn2High) - exponent_ * kLn2Low);
+}
+
+double RowStabiliser::logScale() const {
+  return exponent_ * kLn2;
+}
+
+double kernelRowLogScale(Kernel kernel, double normSquared) {
+  return kernel == Kernel::Softmax ? 0.5 * normSquared : 0.0;
+}
+
+}  // namespace rfscope
