@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/analytic/log_math.h"
 #include "core/couplings/coupling.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope::cli {

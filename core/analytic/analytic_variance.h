@@ -11,7 +11,7 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/kernel.h"
+#include "core/math/kernel.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 

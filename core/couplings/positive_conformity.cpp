@@ -9,7 +9,7 @@
 #include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 
 namespace rfscope {
 namespace {

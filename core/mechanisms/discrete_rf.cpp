@@ -8,8 +8,8 @@
 
 #include <boost/math/tools/minima.hpp>
 
-#include "core/analytic/log_bessel_i0.h"
-#include "core/analytic/log_math.h"
+#include "core/math/log_bessel_i0.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/mechanism_parameters.h"
 #include "core/random/distributions.h"

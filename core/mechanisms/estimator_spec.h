@@ -6,8 +6,8 @@
 
 #include <cstdint>
 
-#include "core/analytic/kernel.h"
 #include "core/couplings/coupling.h"
+#include "core/math/kernel.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {

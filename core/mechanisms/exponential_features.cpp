@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 
 namespace rfscope {
 namespace {

@@ -44,9 +44,9 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/kernel.h"
 #include "core/couplings/coupling.h"
 #include "core/couplings/frequencies.h"
+#include "core/math/kernel.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {

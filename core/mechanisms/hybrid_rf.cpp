@@ -3,7 +3,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_parameters.h"
 
 namespace rfscope {

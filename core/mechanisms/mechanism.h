@@ -23,10 +23,10 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/log_math.h"
-#include "core/analytic/pair_geometry.h"
 #include "core/couplings/coupling.h"
+#include "core/math/log_math.h"
 #include "core/math/outcome.h"
+#include "core/math/pair_geometry.h"
 #include "core/math/rgb.h"
 #include "core/mechanisms/feature_map.h"
 #include "core/mechanisms/trial_model.h"

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/exponential_features.h"
 #include "core/mechanisms/gerf.h"
 #include "core/mechanisms/mechanism_parameters.h"

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "core/analytic/log_math.h"
 #include "core/couplings/positive_conformity.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/exponential_features.h"
 
 namespace rfscope {

@@ -11,8 +11,8 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/kernel.h"
 #include "core/couplings/frequencies.h"
+#include "core/math/kernel.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/trial_model.h"

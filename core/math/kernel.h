@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "core/analytic/pair_geometry.h"
+#include "core/math/pair_geometry.h"
 
 namespace rfscope {
 

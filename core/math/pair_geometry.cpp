@@ -1,4 +1,4 @@
-#include "core/analytic/pair_geometry.h"
+#include "core/math/pair_geometry.h"
 
 #include <cassert>
 

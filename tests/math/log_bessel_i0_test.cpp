@@ -5,7 +5,7 @@
 #include <cmath>
 #include <vector>
 
-#include "core/analytic/log_bessel_i0.h"
+#include "core/math/log_bessel_i0.h"
 #include "core/mechanisms/discrete_rf.h"
 
 namespace rfscope {

@@ -1,4 +1,4 @@
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 
 #include <gtest/gtest.h>
 

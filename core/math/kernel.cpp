@@ -1,4 +1,4 @@
-#include "core/analytic/kernel.h"
+#include "core/math/kernel.h"
 
 namespace rfscope {
 
