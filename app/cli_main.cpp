@@ -55,10 +55,7 @@ int main(int argc, char** argv) {
     if (command == "analytic") return rfscope::cli::analyticCommand(args);
     if (command == "mc") return rfscope::cli::mcCommand(args);
     throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
-  } catch (const rfscope::cli::UsageError& e) {
-    std::cerr << "rfscope-cli: " << e.what() << "\n";
-    return 2;
-  } catch (const rfscope::InvalidParameter& e) {  // bad input found by core
+  } catch (const rfscope::InvalidParameter& e) {  // bad input (UsageError included): exit 2
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

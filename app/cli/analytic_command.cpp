@@ -13,10 +13,11 @@ int analyticCommand(const std::vector<std::string>& args) {
   const EstimatorArguments parsed = parseEstimatorArguments(arguments);
   const EstimatorSpec& estimator = parsed.estimator;
   const AnalyticAnswer answer = evaluateAnalytic(estimator, parsed.x, parsed.y);
-  if (!answer.available) {
-    std::cerr << "rfscope-cli: not available: " << answer.unavailableReason << "\n";
+  if (!answer.variance) {  // no closed form: a status, not an error of the input
+    std::cerr << "rfscope-cli: not available: " << answer.variance.reason() << "\n";
     return 3;
   }
+  const AnalyticVariance& variance = *answer.variance;
 
   nlohmann::json out{{"mechanism", estimator.mechanism->info().id},
                      {"kernel", kernelId(estimator.kernel)},
@@ -25,20 +26,20 @@ int analyticCommand(const std::vector<std::string>& args) {
                      {"m", estimator.features},
                      {"kernel_value", plainFromLog(answer.logKernelValue)},
                      {"log_kernel_value", logValueToJson(answer.logKernelValue)},
-                     {"variance", plainFromLog(answer.logVariance)},
-                     {"log_variance", logValueToJson(answer.logVariance)},
+                     {"variance", plainFromLog(variance.logVariance)},
+                     {"log_variance", logValueToJson(variance.logVariance)},
                      {"params", parameterSetToJson(answer.parametersUsed)}};
-  if (answer.hasConformity) {  // positive features: the coupling's RF-conformity (SimRF eq. 10)
-    out["conformity"] = plainFromLog(answer.logConformity);
-    out["log_conformity"] = logValueToJson(answer.logConformity);
+  if (variance.logConformity) {  // positive features: the coupling's RF-conformity (SimRF eq. 10)
+    out["conformity"] = plainFromLog(*variance.logConformity);
+    out["log_conformity"] = logValueToJson(*variance.logConformity);
   }
-  if (answer.hasOrthogonalityGap) {  // Var_IID - Var_ORF (SimRF eqs. 25, 26); negative: ORF worse
-    const nlohmann::json magnitude = plainFromLog(answer.logAbsOrthogonalityGap);
+  if (variance.logAbsOrthogonalityGap) {  // Var_IID - Var_ORF (SimRF eqs. 25, 26); < 0: ORF worse
+    const nlohmann::json magnitude = plainFromLog(*variance.logAbsOrthogonalityGap);
     out["orthogonality_gap"] =
         magnitude.is_number()
-            ? nlohmann::json(answer.orthogonalityGapSign * magnitude.get<double>())
+            ? nlohmann::json(variance.orthogonalityGapSign * magnitude.get<double>())
             : magnitude;
-    out["log_abs_orthogonality_gap"] = logValueToJson(answer.logAbsOrthogonalityGap);
+    out["log_abs_orthogonality_gap"] = logValueToJson(*variance.logAbsOrthogonalityGap);
   }
   std::cout.precision(17);
   std::cout << out.dump() << "\n";

@@ -58,9 +58,8 @@ int mcCommand(const std::vector<std::string>& args) {
   if (!backend) throw UsageError("--backend: 'cpu', 'cuda' or 'auto'");
   request.backend = *backend;
 
-  std::string error;
-  const auto result = runMonteCarlo(request, {}, &error, nullptr, static_cast<int>(threads));
-  if (!result) throw UsageError(error);
+  const auto result = runMonteCarlo(request, {}, nullptr, static_cast<int>(threads));
+  if (!result) throw UsageError(result.reason());  // exit status 2, as for bad input
 
   nlohmann::json quantiles = nlohmann::json::object();
   for (const auto& q : result->quantiles) {
@@ -100,10 +99,10 @@ int mcCommand(const std::vector<std::string>& args) {
 
   const AnalyticAnswer exact =
       evaluateAnalytic(request.withParameters(result->parametersUsed), request.x, request.y);
-  out["analytic"] = exact.available
-                        ? nlohmann::json{{"variance", plainFromLog(exact.logVariance)},
-                                         {"log_variance", logValueToJson(exact.logVariance)}}
-                        : nlohmann::json(nullptr);
+  out["analytic"] =
+      exact.variance ? nlohmann::json{{"variance", plainFromLog(exact.variance->logVariance)},
+                                      {"log_variance", logValueToJson(exact.variance->logVariance)}}
+                     : nlohmann::json(nullptr);
   std::cout.precision(17);
   std::cout << out.dump() << "\n";
   return 0;

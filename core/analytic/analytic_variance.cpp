@@ -30,46 +30,45 @@ AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::Vecto
 }
 
 AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair) {
+  using Variance = Outcome<AnalyticVariance>;
   AnalyticAnswer answer;
   const auto& g = pair.geometry;
   answer.logKernelValue = logKernelValue(request.kernel, g);
   const Mechanism& mechanism = *request.mechanism;
   if (!mechanism.hasClosedForm(request.coupling)) {
     static const std::string known = coupledClosedForms();
-    answer.unavailableReason = "no closed form for mechanism '" + mechanism.info().id +
-                               "' with coupling '" + couplingId(request.coupling) +
-                               "' (coupled closed forms: " + known + ")";
+    answer.variance = Variance::unavailable("no closed form for mechanism '" + mechanism.info().id +
+                                            "' with coupling '" + couplingId(request.coupling) +
+                                            "' (coupled closed forms: " + known + ")");
     return answer;
   }
   VarianceResult one = mechanism.logVariance(pair, request.parameters);
   answer.parametersUsed = std::move(one.parametersUsed);
-  if (!one.available) {
-    answer.unavailableReason = one.unavailableReason;
+  if (!one.logVariance) {
+    answer.variance = Variance::unavailable(one.logVariance.reason());
     return answer;
   }
   const Outcome<CoupledVariance> coupled =
       mechanism.coupledLogVariance(request.coupling, request.features, pair, one);
   if (!coupled) {
-    answer.unavailableReason = coupled.reason();
+    answer.variance = Variance::unavailable(coupled.reason());
     return answer;
   }
   const double scale = logVarianceScale(request.kernel, g);
-  if (coupled->logConformity) {
-    answer.hasConformity = true;
-    answer.logConformity = *coupled->logConformity;
-  }
+  AnalyticVariance variance;
+  variance.logConformity = coupled->logConformity;
   if (coupled->logAbsOrthogonalityGap) {
-    answer.hasOrthogonalityGap = true;
-    answer.orthogonalityGapSign = coupled->orthogonalityGapSign;
-    answer.logAbsOrthogonalityGap = *coupled->logAbsOrthogonalityGap + scale;
+    variance.orthogonalityGapSign = coupled->orthogonalityGapSign;
+    variance.logAbsOrthogonalityGap = *coupled->logAbsOrthogonalityGap + scale;
   }
-  answer.available = true;
   if (coupled->logVariance) {
-    answer.logVariance = *coupled->logVariance + scale;
+    variance.logVariance = *coupled->logVariance + scale;
   } else {
     // M i.i.d. features: the estimator is their mean, so the variance divides by M.
-    answer.logVariance = one.logVariance + scale - std::log(static_cast<double>(request.features));
+    variance.logVariance =
+        *one.logVariance + scale - std::log(static_cast<double>(request.features));
   }
+  answer.variance = variance;
   return answer;
 }
 

@@ -7,6 +7,7 @@
 // other combination has no closed form and is reported as not available, with the reason.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <Eigen/Core>
@@ -17,21 +18,23 @@
 
 namespace rfscope {
 
-struct AnalyticAnswer {
-  bool available = false;
-  std::string unavailableReason;
-  double logKernelValue = 0;
+// The closed form of the M-feature estimator of the kernel.
+struct AnalyticVariance {
   double logVariance = kNegativeInfinity;
-  ParameterSet parametersUsed;
   // RF-conformity ρ (SimRF eq. 10) of the coupling, where the mechanism's theory has one (PosRF).
-  bool hasConformity = false;
-  double logConformity = 0;
+  std::optional<double> logConformity;
   // The orthogonality gap Var_IID - Var_ORF of the M-feature estimator, where the mechanism's
   // theory has one (PosRF and TrigRF under ORF, SimRF eqs. 25, 26 for M <= d): its sign (+1 where
   // ORF is better, -1 where it is worse, 0 where equal) and log of its magnitude.
-  bool hasOrthogonalityGap = false;
   int orthogonalityGapSign = 0;
-  double logAbsOrthogonalityGap = kNegativeInfinity;
+  std::optional<double> logAbsOrthogonalityGap;
+};
+
+struct AnalyticAnswer {
+  double logKernelValue = 0;
+  ParameterSet parametersUsed;  // the mechanism's, resolved (where it got that far)
+  // The variance, or why there is no closed form.
+  Outcome<AnalyticVariance> variance = Outcome<AnalyticVariance>::unavailable("not evaluated");
 };
 
 AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,

@@ -50,7 +50,8 @@ double logAngularHybridRelativeError(double theta, double r, std::int64_t m, std
   request.parameters.set("n", n);
   request.parameters.set("shared", false);
   const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
-  return 0.5 * answer.logVariance - answer.logKernelValue;
+  if (!answer.variance) return std::numeric_limits<double>::quiet_NaN();  // r = 0: θ undefined
+  return 0.5 * answer.variance->logVariance - answer.logKernelValue;
 }
 
 }  // namespace rfscope

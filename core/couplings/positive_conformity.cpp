@@ -116,13 +116,17 @@ bool hasPositiveClosedForms(Coupling coupling) {
          coupling == Coupling::Simplex;
 }
 
-ConformityValue positiveConformity(Coupling kind, int dimension, double u) {
-  ConformityValue result;
-  if (!hasPositiveClosedForms(kind)) return result;
-  if (kind == Coupling::Iid && u >= 0) return {true, u, 0.0};  // eq. (19), any u
-  if (!(u >= 0) || u > kMaxU) return result;
-  if (kind == Coupling::Simplex && dimension < 2) return result;
-  result.available = true;
+Outcome<Conformity> positiveConformity(Coupling kind, int dimension, double u) {
+  using Result = Outcome<Conformity>;
+  if (!hasPositiveClosedForms(kind))
+    return Result::unavailable("no closed-form RF-conformity for coupling '" + couplingId(kind) +
+                               "'");
+  if (kind == Coupling::Iid && u >= 0) return Conformity{u, 0.0};  // eq. (19), any u
+  if (kind == Coupling::Simplex && dimension < 2)
+    return Result::unavailable("simplex coupling needs d >= 2");
+  if (!(u >= 0) || u > kMaxU)
+    return Result::unavailable("RF-conformity is evaluated for |x + y|² <= 700 only");
+  Conformity result;
   if (kind == Coupling::Iid || u == 0) {
     result.logConformity = u;
     return result;
@@ -149,9 +153,9 @@ double coupledPositiveLogVariance(Coupling kind, int dimension, std::int64_t fea
   const double pairs = coupledPairCount(features, dimension);
   double bracket = iid;
   if (kind != Coupling::Iid && pairs > 0) {
-    const ConformityValue c = positiveConformity(kind, dimension, u);
-    if (!c.available) return kNaN;
-    if (c.deficit > 0) bracket = logSubExp(iid, std::log(pairs) + std::log(c.deficit));
+    const Outcome<Conformity> c = positiveConformity(kind, dimension, u);
+    if (!c) return kNaN;
+    if (c->deficit > 0) bracket = logSubExp(iid, std::log(pairs) + std::log(c->deficit));
   }
   return -diffNormSquared - 2 * std::log(m) + bracket;
 }
@@ -164,11 +168,11 @@ double simplexSmallVPrefactor(int dimension) {
 double positiveOrthogonalityLogGap(int dimension, std::int64_t features, double diffNormSquared,
                                    double u) {
   const double pairs = coupledPairCount(features, dimension);
-  const ConformityValue c = positiveConformity(Coupling::Orthogonal, dimension, u);
-  if (!c.available) return kNaN;
-  if (!(pairs > 0) || !(c.deficit > 0)) return kNegativeInfinity;
+  const Outcome<Conformity> c = positiveConformity(Coupling::Orthogonal, dimension, u);
+  if (!c) return kNaN;
+  if (!(pairs > 0) || !(c->deficit > 0)) return kNegativeInfinity;
   const double m = static_cast<double>(features);
-  return -diffNormSquared - 2 * std::log(m) + std::log(pairs) + std::log(c.deficit);
+  return -diffNormSquared - 2 * std::log(m) + std::log(pairs) + std::log(c->deficit);
 }
 
 double logPairNormDensity(Coupling kind, int dimension, double w) {

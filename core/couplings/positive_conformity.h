@@ -16,21 +16,22 @@
 #include <cstdint>
 
 #include "core/couplings/coupling.h"
+#include "core/math/outcome.h"
 
 namespace rfscope {
 
 // The couplings with closed forms for positive features: iid, orf and simrf. Every function below
-// reports the others as unavailable (NaN, or available = false).
+// reports the others as unavailable (NaN, or an Outcome with the reason).
 bool hasPositiveClosedForms(Coupling coupling);
 
-struct ConformityValue {
-  bool available = false;
+struct Conformity {
   double logConformity = 0;  // log ρ
   double deficit = 0;        // h = 1 - ρ e^{-u}
 };
 
-// ρ for dimension d and u = |x + y|². SimRF needs d >= 2; ORF and SimRF are evaluated for u <= 700.
-ConformityValue positiveConformity(Coupling coupling, int dimension, double u);
+// ρ for dimension d and u = |x + y|², or why there is none: SimRF needs d >= 2; ORF and SimRF are
+// evaluated for u <= 700.
+Outcome<Conformity> positiveConformity(Coupling coupling, int dimension, double u);
 
 // Σ_b m_b(m_b - 1) over ⌈M/d⌉ blocks of d features, the last one holding the remainder.
 double coupledPairCount(std::int64_t features, int dimension);

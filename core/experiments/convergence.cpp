@@ -67,7 +67,7 @@ std::vector<ParameterError> Convergence::crossValidate(const ParameterSet& param
 
 RunResult Convergence::run(const ParameterSet& params, RunContext& context) const {
   const MonteCarloRequest request = singlePairRequest(params);
-  const SamplingPlan plan = *makeSamplingPlan(request, nullptr);
+  const SamplingPlan plan = *makeSamplingPlan(request);  // crossValidate checked it
   const bool variance = params.choice("quantity") == "variance";
 
   // The exact value: the kernel, or the closed-form variance where there is one.
@@ -75,7 +75,7 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   if (variance) {
     const AnalyticAnswer answer =
         evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
-    logExact = answer.available ? answer.logVariance : kNaN;
+    logExact = answer.variance ? answer.variance->logVariance : kNaN;
   }
   const bool relative = std::isfinite(logExact);
   const double logUnit = relative ? logExact : 0.0;

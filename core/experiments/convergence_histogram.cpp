@@ -72,15 +72,14 @@ RunResult ConvergenceHistogram::run(const ParameterSet& params, RunContext& cont
   request.histogramBins = static_cast<int>(params.integer("bins"));
   request.storedSamples = params.integer("stored");
   RunResult result;
-  std::string error;
   const auto mc = runMonteCarloFor(
-      request, context, &error,
+      request, context,
       [&](const MonteCarloResult& partial) {
         context.publishPartial(histogramTable(partial, request));
       },
       true);
   if (!mc) {  // validate() rules this out
-    result.warnings.push_back(error);
+    result.warnings.push_back(mc.reason());
     return result;
   }
   result.table = histogramTable(*mc, request);

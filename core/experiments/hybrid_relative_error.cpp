@@ -21,7 +21,7 @@ double logRelativeError(EstimatorSpec& request, double r, double theta) {
   x << r, 0;
   y << r * std::cos(theta), r * std::sin(theta);
   const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
-  return answer.available ? 0.5 * answer.logVariance - answer.logKernelValue : kNaN;
+  return answer.variance ? 0.5 * answer.variance->logVariance - answer.logKernelValue : kNaN;
 }
 
 }  // namespace

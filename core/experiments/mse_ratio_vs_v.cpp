@@ -164,11 +164,10 @@ RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) cons
     for (std::size_t c = 0; c < couplings.size(); ++c) {
       request.coupling = couplings[c];
       request.seed = deriveSeed(seed, p, c);
-      std::string error;
-      const auto mc = runMonteCarloFor(request, context, &error);
+      const auto mc = runMonteCarloFor(request, context);
       if (stopIfCancelled(context, result)) return result;
       if (!mc) {
-        result.warnings.push_back(couplingId(couplings[c]) + ": " + error);
+        result.warnings.push_back(couplingId(couplings[c]) + ": " + mc.reason());
         continue;
       }
       const auto row = static_cast<std::size_t>(mcRow[p]);

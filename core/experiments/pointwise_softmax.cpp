@@ -121,7 +121,8 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
       request.parameters = estimatorParameters(ids[i]);
       const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
       table.columns[2 + 5 * i + 4].values[k] =
-          answer.available ? std::exp(0.5 * answer.logVariance - answer.logKernelValue) : kNaN;
+          answer.variance ? std::exp(0.5 * answer.variance->logVariance - answer.logKernelValue)
+                          : kNaN;
     }
   }
   context.publishPartial(table);
@@ -144,11 +145,10 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
       request.features = featuresOf(ids[i]);
       request.parameters = estimatorParameters(ids[i]);
       request.seed = deriveSeed(seed, k, i);
-      std::string error;
-      const auto mc = runMonteCarloFor(request, context, &error);
+      const auto mc = runMonteCarloFor(request, context);
       if (stopIfCancelled(context, result)) return result;
       if (!mc) {
-        result.warnings.push_back(ids[i] + ": " + error);
+        result.warnings.push_back(ids[i] + ": " + mc.reason());
         continue;
       }
       auto* column = &table.columns[2 + 5 * i];

@@ -32,9 +32,8 @@ std::vector<ParameterSpec> singlePairEstimatorParameters(std::int64_t defaultTri
 std::vector<ParameterError> singlePairEstimatorErrors(const ParameterSet& params) {
   auto errors = regimeErrors(params, static_cast<int>(params.integer("d")));
   if (!errors.empty()) return errors;
-  std::string error;
-  if (!makeSamplingPlan(singlePairRequest(params), &error))
-    return {{"coupling", "parameters 'mechanism' and 'coupling': " + error}};
+  if (const auto plan = makeSamplingPlan(singlePairRequest(params)); !plan)
+    return {{"coupling", "parameters 'mechanism' and 'coupling': " + plan.reason()}};
   return {};
 }
 

@@ -84,9 +84,8 @@ std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& p
     request.y = Eigen::VectorXd::Constant(d, -0.05);
     for (const auto& id : params.choices("mechanisms")) {
       request.mechanism = findMechanism(id);
-      std::string error;
-      if (!makeSamplingPlan(request, &error))
-        return {{"coupling", "parameter 'coupling': Monte Carlo of " + id + ": " + error}};
+      if (const auto plan = makeSamplingPlan(request); !plan)
+        return {{"coupling", "parameter 'coupling': Monte Carlo of " + id + ": " + plan.reason()}};
     }
   }
   return regimeErrors(params, static_cast<int>(params.integer("d")));
@@ -219,7 +218,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
             const EstimatorSpec& analytic = requests[s * mechanismCount + m];
             if (kinds[k] == 0) {
               const AnalyticAnswer answer = evaluateAnalytic(analytic, pair);
-              logVariances[at] = answer.available ? answer.logVariance : kNaN;
+              logVariances[at] = answer.variance ? answer.variance->logVariance : kNaN;
               continue;
             }
             mcLocal.mechanism = mechanisms[m];
@@ -227,7 +226,7 @@ RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) 
             mcLocal.x = x;
             mcLocal.y = y;
             mcLocal.seed = deriveSeed(seed, (first + s) * pairCount + p, m);
-            const auto plan = makeSamplingPlan(mcLocal, nullptr);
+            const auto plan = makeSamplingPlan(mcLocal);
             if (!plan) continue;
             const MonteCarloResult mc = sampleSerially(*plan, trials, scratch, stop);
             if (mc.cancelled) return;

@@ -51,4 +51,11 @@ class Outcome {
   std::string reason_;
 };
 
+// A status without a value: fine, or the reason not (e.g. whether a backend samples a plan).
+struct Fine {};
+using Status = Outcome<Fine>;
+inline Status fine() {
+  return Fine{};
+}
+
 }  // namespace rfscope

@@ -45,7 +45,6 @@ VarianceResult GeomPlusRf::logVariance(const PairInput& pair, const ParameterSet
   }
   result.parametersUsed.set("epsilon", epsilon);
   result.parametersUsed.set("p", p);
-  result.available = true;
   result.logVariance = geomLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, p, epsilon);
   return result;
 }

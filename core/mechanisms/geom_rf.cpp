@@ -30,7 +30,6 @@ VarianceResult GeomRf::logVariance(const PairInput& pair, const ParameterSet& pa
   const auto given = optionalReal(params, "p");
   const double p = given ? *given : geomPStar(pair.x, pair.y);
   result.parametersUsed.set("p", p);
-  result.available = true;
   result.logVariance = geomLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, p);
   return result;
 }

@@ -154,10 +154,10 @@ VarianceResult Gerf::logVariance(const PairInput& pair, const ParameterSet& para
   result.parametersUsed.set("A_imag", a.imag());
   result.parametersUsed.set("s", std::string(s > 0 ? "+1" : "-1"));
   if (!(a.real() < kGerfMaxRealA)) {
-    result.unavailableReason = "GERF with Re A >= 1/8 has an infinite variance";
+    result.logVariance =
+        Outcome<double>::unavailable("GERF with Re A >= 1/8 has an infinite variance");
     return result;
   }
-  result.available = true;
   result.logVariance = gerfLogVariance(g, a, s);
   return result;
 }

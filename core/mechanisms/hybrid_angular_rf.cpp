@@ -61,7 +61,8 @@ VarianceResult HybridAngularRf::logVariance(const PairInput& pair,
   const AngleFraction angle = angleFraction(pair.x, pair.y);
   const double q = angle.q, r = angle.complement;
   if (std::isnan(q)) {
-    result.unavailableReason = "the angular hybrid needs x ≠ 0 and y ≠ 0 (θ is undefined)";
+    result.logVariance =
+        Outcome<double>::unavailable("the angular hybrid needs x ≠ 0 and y ≠ 0 (θ is undefined)");
     return result;
   }
   const auto& g = pair.geometry;
@@ -78,7 +79,6 @@ VarianceResult HybridAngularRf::logVariance(const PairInput& pair,
       logVar = logSubExp(
           logVar, std::log(2 * crossMoment) + sharedOmegaLogCovarianceMagnitude(pair.x, pair.y));
   }
-  result.available = true;
   result.logVariance = logVar;
   return result;
 }

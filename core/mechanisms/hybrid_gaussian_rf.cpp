@@ -74,7 +74,6 @@ VarianceResult HybridGaussianRf::logVariance(const PairInput& pair,
     if (c > 0) logVar = logSubExp(logVar, std::log(2 * c) + logCovariance);
     if (c < 0) logVar = logAddExp(logVar, std::log(-2 * c) + logCovariance);
   }
-  result.available = true;
   result.logVariance = logVar;
   return result;
 }

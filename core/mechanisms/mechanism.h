@@ -57,11 +57,13 @@ struct PairInput {
       : x(xIn), y(yIn), geometry(known) {}
 };
 
+// The closed form of ONE i.i.d. feature at a pair, Gaussian kernel.
 struct VarianceResult {
-  bool available = false;                  // false: no closed form for this case
-  double logVariance = kNegativeInfinity;  // log Var of ONE feature, Gaussian kernel
-  ParameterSet parametersUsed;             // every parameter the formula used, autos resolved
-  std::string unavailableReason;           // why available == false
+  // log Var, or why there is no closed form (e.g. GERF's infinite variance for Re A >= 1/8).
+  Outcome<double> logVariance = kNegativeInfinity;
+  // Every parameter the formula used, automatic ones resolved — also without a closed form, so
+  // that Monte Carlo and feature maps can use the resolved estimator all the same.
+  ParameterSet parametersUsed;
 };
 
 // The closed form of M features under a coupling, Gaussian kernel.
@@ -91,8 +93,8 @@ class Mechanism {
   virtual VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const = 0;
   // Whether coupledLogVariance has a closed form under the coupling (iid: always).
   virtual bool hasClosedForm(Coupling coupling) const { return coupling == Coupling::Iid; }
-  // M features under a coupling with a closed form, given the one-feature result `one` (available)
-  // at the same pair. The default: i.i.d. features (nothing beyond the division by M).
+  // M features under a coupling with a closed form, given the one-feature result `one` (with a
+  // closed form) at the same pair. The default: i.i.d. features (nothing beyond the division by M).
   virtual Outcome<CoupledVariance> coupledLogVariance(Coupling coupling, std::int64_t features,
                                                       const PairInput& pair,
                                                       const VarianceResult& one) const;

@@ -48,7 +48,6 @@ std::vector<ParameterSpec> Oprf::parameters() const {
 
 VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  result.available = true;
   const auto& g = pair.geometry;
   if (const auto given = optionalReal(params, "A")) {
     result.logVariance = gerfLogVariance(g, {*given, 0.0}, 1);  // real A, s = +1

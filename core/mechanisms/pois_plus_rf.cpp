@@ -35,7 +35,6 @@ VarianceResult PoisPlusRf::logVariance(const PairInput& pair, const ParameterSet
   VarianceResult result;
   const double epsilon = realOr(params, "epsilon", kDefaultEpsilon);
   result.parametersUsed.set("epsilon", epsilon);
-  result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance =

@@ -26,7 +26,6 @@ std::vector<ParameterSpec> PoisRf::parameters() const {
 
 VarianceResult PoisRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance = poisLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, *lambda);

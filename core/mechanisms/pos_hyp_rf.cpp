@@ -35,7 +35,6 @@ const MechanismInfo& PosHypRf::info() const {
 
 VarianceResult PosHypRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   result.logVariance =
       posHypLogVariance(pair.geometry.diffNormSquared, pair.geometry.sumNormSquared);
   return result;

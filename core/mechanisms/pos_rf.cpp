@@ -21,7 +21,6 @@ const MechanismInfo& PosRf::info() const {
 
 VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   const double u = pair.geometry.sumNormSquared;
   result.logVariance = u > 0 ? -pair.geometry.diffNormSquared + logExpm1(u) : kNegativeInfinity;
   return result;
@@ -35,14 +34,11 @@ Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64
                                                    const PairInput& pair,
                                                    const VarianceResult&) const {
   const auto& g = pair.geometry;
-  const ConformityValue conformity = positiveConformity(coupling, g.dimension, g.sumNormSquared);
-  if (!conformity.available)
-    return Outcome<CoupledVariance>::unavailable(
-        coupling == Coupling::Simplex && g.dimension < 2
-            ? "simplex coupling needs d >= 2"
-            : "RF-conformity is evaluated for |x + y|² <= 700 only");
+  const Outcome<Conformity> conformity =
+      positiveConformity(coupling, g.dimension, g.sumNormSquared);
+  if (!conformity) return Outcome<CoupledVariance>::unavailable(conformity.reason());
   CoupledVariance result;
-  result.logConformity = conformity.logConformity;
+  result.logConformity = conformity->logConformity;
   if (coupling == Coupling::Orthogonal) {
     const double logGap =
         positiveOrthogonalityLogGap(g.dimension, features, g.diffNormSquared, g.sumNormSquared);

@@ -20,7 +20,6 @@ const MechanismInfo& TrigRf::info() const {
 
 VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   const double oneMinusKSquared = -std::expm1(-pair.geometry.diffNormSquared);
   result.logVariance =
       oneMinusKSquared > 0 ? std::log(0.5) + 2.0 * std::log(oneMinusKSquared) : kNegativeInfinity;

@@ -1,12 +1,14 @@
 #include "core/montecarlo/sampling_plan.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <complex>
 #include <limits>
 #include <numbers>
 
 #include "core/montecarlo/fast_trial.h"
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 namespace {
@@ -113,8 +115,7 @@ SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
 
 }  // namespace
 
-std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
-                                             std::string* error) {
+Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
   // Structured couplings work in R^n, n = d padded to a power of two with zeros (the kernel and
   // every norm are unchanged; the estimator's constants use n).
   MonteCarloRequest padded;
@@ -129,15 +130,14 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
     padded.y.head(original.y.size()) = original.y;
   }
   const MonteCarloRequest& request = padded.x.size() > 0 ? padded : original;
-  std::string ignored;
-  if (!error) error = &ignored;
-  if (!request.mechanism) return *error = "no mechanism given", std::nullopt;
+  using Result = Outcome<SamplingPlan>;
+  assert(request.mechanism);
   if (request.x.size() != request.y.size() || request.x.size() < 1)
-    return *error = "x and y must be non-empty and of the same dimension", std::nullopt;
+    throw InvalidParameter("x", "x and y must be non-empty and of the same dimension");
   if (request.features < 1)
-    return *error = "the number of features must be at least 1", std::nullopt;
+    throw InvalidParameter("features", "the number of features must be at least 1");
   if (request.trials < 1 || static_cast<std::uint64_t>(request.trials) >= kMaxTrials)
-    return *error = "the number of trials must be between 1 and 2^48", std::nullopt;
+    throw InvalidParameter("trials", "the number of trials must be between 1 and 2^48");
   SamplingPlan plan;
   plan.coupling = request.coupling;
   plan.path = request.path;
@@ -146,14 +146,14 @@ std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original,
   plan.seed = request.seed;
   plan.simplexPlusIterations = request.simplexPlusIterations;
   if (isSimplexBlock(plan.coupling) && plan.dimension < 2)
-    return *error = "simplex couplings need d >= 2", std::nullopt;
+    return Result::unavailable("simplex couplings need d >= 2");
   if (plan.coupling == Coupling::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
 
   const ParameterSet params =
       resolveParameters(*request.mechanism, PairInput(request.x, request.y), request.parameters);
   Outcome<TrialModel> model =
       request.mechanism->trialModel(plan.coupling, request.x, request.y, params);
-  if (!model) return *error = model.reason(), std::nullopt;
+  if (!model) return Result::unavailable(model.reason());
   plan.model = std::move(*model);
   plan.fourthMomentInfinite = plan.model.fourthMomentInfinite;
   plan.parametersUsed = params;

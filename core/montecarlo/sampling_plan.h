@@ -13,6 +13,7 @@
 
 #include "core/couplings/frequencies.h"
 #include "core/math/kernel.h"
+#include "core/math/outcome.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/trial_model.h"
@@ -63,9 +64,10 @@ struct SamplingPlan {
   std::optional<FastTrialPlan> fast;  // the fast path's trial, when the plan takes it
 };
 
-// The plan for a request, or nullopt with the reason (unknown mechanism or coupling, invalid
-// parameters, or a combination the sampler does not offer).
-std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, std::string* error);
+// The plan for a request, or the reason there is none (a combination the sampler does not offer,
+// an estimator the parameters leave undefined). Throws InvalidParameter for values out of range
+// (x and y, features, trials).
+Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request);
 
 // Scratch memory a thread reuses across trials (the fast path's block frames, the full path's ω).
 struct TrialScratch {

@@ -12,6 +12,7 @@ namespace rfscope {
 
 class InvalidParameter : public std::invalid_argument {
  public:
+  // parameter: the key of the offending parameter ("" when the problem is not one parameter's);
   // message: a full sentence, e.g. "unknown coupling 'fancy'".
   InvalidParameter(std::string parameter, const std::string& message)
       : std::invalid_argument(message), parameter_(std::move(parameter)) {}

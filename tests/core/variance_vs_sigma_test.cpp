@@ -59,7 +59,7 @@ TEST(VarianceVsSigma, MeanAndStdAreOverTheRegimePairsScaledBySigma) {
         regime.sampleBasePair(d, set.integer("seed"), static_cast<std::uint64_t>(p), x, y);
         EstimatorSpec request;
         request.mechanism = findMechanism(id);
-        logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).logVariance);
+        logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).variance->logVariance);
       }
       double mean = 0;
       for (double v : logs)
@@ -105,7 +105,8 @@ TEST(VarianceVsSigma, OptimisedParametersAreChosenOncePerSigmaFromAllPairs) {
       request.parameters = chosen[m];
       double mean = 0;
       for (std::int64_t p = 0; p < pairs; ++p)
-        mean += evaluateAnalytic(request, sigma * xs[p], sigma * ys[p]).logVariance / pairs;
+        mean +=
+            evaluateAnalytic(request, sigma * xs[p], sigma * ys[p]).variance->logVariance / pairs;
       EXPECT_NEAR(table.column(ids[m] + "-mean")->values[row], mean, 1e-10 * (1 + std::abs(mean)))
           << ids[m] << " at σ = " << sigma;
     }

@@ -74,7 +74,7 @@ std::string dataErrorKey(const std::function<void()>& action, std::string* messa
     action();
   } catch (const DataError& e) {
     if (message) *message = e.what();
-    return e.parameterKey().empty() ? "(no key)" : e.parameterKey();
+    return e.parameter().empty() ? "(no key)" : e.parameter();
   }
   return "";
 }

@@ -206,13 +206,14 @@ class Reasons {
 };
 
 std::string answerLine(const AnalyticAnswer& a, Reasons& reasons) {
-  if (!a.available) return reasons(a.unavailableReason);
-  std::string line = "logK=" + number(a.logKernelValue) + " logVar=" + number(a.logVariance) +
+  if (!a.variance) return reasons(a.variance.reason());
+  const AnalyticVariance& v = *a.variance;
+  std::string line = "logK=" + number(a.logKernelValue) + " logVar=" + number(v.logVariance) +
                      " used=" + parameters(a.parametersUsed);
-  if (a.hasConformity) line += " logRho=" + number(a.logConformity);
-  if (a.hasOrthogonalityGap)
-    line += " gap=" + std::to_string(a.orthogonalityGapSign) + "*exp(" +
-            number(a.logAbsOrthogonalityGap) + ")";
+  if (v.logConformity) line += " logRho=" + number(*v.logConformity);
+  if (v.logAbsOrthogonalityGap)
+    line += " gap=" + std::to_string(v.orthogonalityGapSign) + "*exp(" +
+            number(*v.logAbsOrthogonalityGap) + ")";
   return line;
 }
 
@@ -228,11 +229,11 @@ TEST(GoldenReferences, MechanismCasesAreUnchanged) {
     const Eigen::VectorXd x = vectorFromJson(pair.at("x")), y = vectorFromJson(pair.at("y"));
     const VarianceResult r =
         mechanism->logVariance(PairInput(x, y), referenceParameters(c.at("params")));
-    out +=
-        std::to_string(index++) + " " + mechanism->info().id + " pair " +
-        std::to_string(c.at("pair").get<std::size_t>()) + ": " +
-        (r.available ? "logVar=" + number(r.logVariance) : "unavailable: " + r.unavailableReason) +
-        " used=" + parameters(r.parametersUsed) + "\n";
+    out += std::to_string(index++) + " " + mechanism->info().id + " pair " +
+           std::to_string(c.at("pair").get<std::size_t>()) + ": " +
+           (r.logVariance ? "logVar=" + number(*r.logVariance)
+                          : "unavailable: " + r.logVariance.reason()) +
+           " used=" + parameters(r.parametersUsed) + "\n";
   }
   expectGolden("references-cases.txt", out);
 }
@@ -277,10 +278,11 @@ TEST(GoldenReferences, ConformityHrfAndTrigOrthogonalityAreUnchanged) {
     const Coupling kind = parseCoupling(c.at("coupling").get<std::string>());
     const int d = c.at("d");
     const double u = c.at("u"), diff = c.at("diff");
-    const ConformityValue r = positiveConformity(kind, d, u);
+    const Outcome<Conformity> r = positiveConformity(kind, d, u);
+    const Conformity value = r ? *r : Conformity{};
     out += "conformity " + c.at("coupling").get<std::string>() + " d=" + std::to_string(d) +
-           " u=" + number(u) + ": " + (r.available ? "1" : "0") +
-           " logRho=" + number(r.logConformity) + " h=" + number(r.deficit);
+           " u=" + number(u) + ": " + (r ? "1" : "0") + " logRho=" + number(value.logConformity) +
+           " h=" + number(value.deficit);
     for (const auto& [m, expected] : c.at("log_variance").items())
       out += " M" + m + "=" + number(coupledPositiveLogVariance(kind, d, std::stoll(m), diff, u));
     out += "\n";
@@ -342,10 +344,9 @@ TEST(GoldenMonteCarlo, EveryMechanismAndCouplingIsUnchanged) {
           request.histogramBins = 8;
           std::string line = std::to_string(p) + " " + mechanism->info().id + " " + coupling.id +
                              (path == SamplingPath::Fast ? " fast" : " full") + ": ";
-          std::string error;
-          const auto r = runMonteCarlo(request, {}, &error, backend.get());
+          const auto r = runMonteCarlo(request, {}, backend.get());
           if (!r) {
-            out += line + "error: " + error + "\n";
+            out += line + "error: " + r.reason() + "\n";
             continue;
           }
           line += "path=" + r->path + " trials=" + std::to_string(r->trials) +

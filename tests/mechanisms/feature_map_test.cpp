@@ -120,14 +120,14 @@ TEST(FeatureMap, EqualsTheFullMonteCarloTrialForEveryMechanismAndCoupling) {
             request.seed = kSeed;
             request.path = SamplingPath::Full;
             const std::string label = describe(*mechanism, coupling.coupling, kernel, parameters);
-            std::string error;
-            const auto plan = makeSamplingPlan(request, &error);
+            const auto plan = makeSamplingPlan(request);
             const FeatureMapSpec spec = specFor(request, plan ? plan->parametersUsed : parameters);
             TrialScratch scratch;
             for (std::uint64_t t = 0; t < 3; ++t) {
               TrialStream stream(kSeed, t, zigguratTables());
               if (!plan) {  // what Monte Carlo does not sample has no feature map either
-                EXPECT_FALSE(mechanism->drawFeatureMap(spec, stream)) << label << ": " << error;
+                EXPECT_FALSE(mechanism->drawFeatureMap(spec, stream))
+                    << label << ": " << plan.reason();
                 break;
               }
               const auto map = mechanism->drawFeatureMap(spec, stream);
@@ -164,7 +164,7 @@ TEST(FeatureMap, EqualsTheTrialWhereExpOfTheProjectionsOverflows) {
         request.path = SamplingPath::Full;
         const std::string label =
             std::string(id) + " σ = " + std::to_string(sigma) + " " + std::string(kernelId(kernel));
-        const auto plan = makeSamplingPlan(request, nullptr);
+        const auto plan = makeSamplingPlan(request);
         ASSERT_TRUE(plan) << label;
         TrialStream stream(kSeed, 0, zigguratTables());
         const auto map =
@@ -252,9 +252,9 @@ TEST(FeatureMap, IsUnbiasedWithTheClosedFormVariance) {
       estimator.features = c.features;
       estimator.parameters = spec.parameters;
       const AnalyticAnswer exact = evaluateAnalytic(estimator, xi, yi);
-      ASSERT_TRUE(exact.available) << c.id << ": " << exact.unavailableReason;
+      ASSERT_TRUE(exact.variance) << c.id << ": " << exact.variance.reason();
       const double kernel = std::exp(exact.logKernelValue);
-      const double variance = std::exp(exact.logVariance);
+      const double variance = std::exp(exact.variance->logVariance);
       const std::string label =
           std::string(c.id) + " / " + couplingId(c.coupling) + " pair " + std::to_string(i);
       EXPECT_NEAR(m.mean[0], kernel, kZ * std::sqrt(variance / kDraws)) << label;

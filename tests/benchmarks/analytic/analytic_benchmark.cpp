@@ -57,7 +57,7 @@ void conformity(benchmark::State& state, Coupling kind) {
   const int d = static_cast<int>(state.range(0));
   const double v = static_cast<double>(state.range(1));
   for (auto _ : state)
-    benchmark::DoNotOptimize(positiveConformity(kind, d, v * v).logConformity);
+    benchmark::DoNotOptimize(positiveConformity(kind, d, v * v)->logConformity);
 }
 
 // The per-σ share of the variance-vs-sigma table: every mechanism's data-driven parameters at one σ

@@ -21,10 +21,9 @@ void runBenchmark(benchmark::State& state, const std::string& mechanism,
   auto backend = makeCpuBackend(threads);
   std::string summary;
   for (auto _ : state) {
-    std::string error;
-    const auto result = runMonteCarlo(request, {}, &error, backend.get());
+    const auto result = runMonteCarlo(request, {}, backend.get());
     if (!result) {
-      state.SkipWithError(error.c_str());
+      state.SkipWithError(result.reason().c_str());
       return;
     }
     summary =
@@ -94,7 +93,7 @@ void engineMergePerLeaf(benchmark::State& state) {
       comparisonRequest("pos", "iid", SamplingPath::Fast, leaves * kTrialsPerLeaf);
   InstantBackend backend;
   for (auto _ : state)
-    benchmark::DoNotOptimize(runMonteCarlo(request, {}, nullptr, &backend));
+    benchmark::DoNotOptimize(runMonteCarlo(request, {}, &backend));
   state.counters["leaves_per_second"] = benchmark::Counter(
       static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
 }
