@@ -242,27 +242,22 @@ class DiscreteFeatureMap final : public FeatureMap {
     const Eigen::MatrixXd negatives = counts_ * negative;  // Σ_l ω_l [x_l < 0]
     const Eigen::MatrixXd zeros = positiveCounts_ * zero;  // Σ_l [ω_l > 0][x_l = 0]
     const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
-    out.values.resize(rows, m);
-    out.logScale.resize(rows);
+    // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l|.
+    Eigen::MatrixXd magnitudes = counts_ * logAbs;  // M × L
     for (Eigen::Index i = 0; i < rows; ++i) {
       const double rowConstant =
           -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
-      double largest = kNegativeInfinity;
-      for (Eigen::Index k = 0; k < m; ++k) {
-        const double e = zeros(k, i) > 0 ? kNegativeInfinity
-                                         : logProducts(k, i) + (columnConstant_[k] + rowConstant);
-        out.values(i, k) = e;
-        largest = std::max(largest, e);
-      }
-      const RowStabiliser stabiliser(largest);
-      out.logScale[i] = stabiliser.logScale();
-      for (Eigen::Index k = 0; k < m; ++k) {
-        const double e = out.values(i, k);
-        const double sign = std::fmod(negatives(k, i), 2.0) == 0 ? 1.0 : -1.0;
-        out.values(i, k) =
-            e == kNegativeInfinity ? 0.0 : sign * stabiliser.scaledExp(e) / rootFeatures_;
-      }
+      for (Eigen::Index k = 0; k < m; ++k)
+        magnitudes(k, i) = zeros(k, i) > 0 ? kNegativeInfinity
+                                           : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
     }
+    exponentiateColumns(magnitudes, out.logScale);
+    out.values.resize(rows, m);
+    for (Eigen::Index k = 0; k < m; ++k)
+      for (Eigen::Index i = 0; i < rows; ++i) {
+        const double sign = std::fmod(negatives(k, i), 2.0) == 0 ? 1.0 : -1.0;
+        out.values(i, k) = sign * magnitudes(k, i) / rootFeatures_;
+      }
   }
 
  private:

@@ -44,47 +44,48 @@ class ExponentialFeatureMap final : public FeatureMap {
     Projections projections;
     projectOnFrequencies(omega_, x, projections);
     const Eigen::Index rows = x.rows(), m = features();
-    out.values.resize(rows, width());
-    out.logScale.resize(rows);
     // Keys take sB for B and carry -Im f, so that Re f⁽¹⁾f⁽²⁾ = Σ queries · keys.
     const double b = side == Side::Keys ? s_ * b_.real() : b_.real();
     const double bImag = side == Side::Keys ? s_ * b_.imag() : b_.imag();
     const double imagSign = side == Side::Keys ? -1.0 : 1.0;
+    // Log-magnitudes (one column per point) in place of the projections; the antithetic -ω half
+    // and the phases beside them.
+    Eigen::MatrixXd& magnitudes = projections.onFrequencies;
+    Eigen::MatrixXd mirrored, phases;
+    if (antithetic_) mirrored.resize(m, rows);
+    if (complex_) phases.resize(m, rows);
     for (Eigen::Index i = 0; i < rows; ++i) {
       const double xx = projections.normSquared[i];
       const double rowConstant = c_ * xx + kernelRowLogScale(kernel_, xx);
-      double largest = kNegativeInfinity;
-      // Exponents (and phases) first, into the row's own cells.
       for (Eigen::Index k = 0; k < m; ++k) {
-        const double p = projections.onFrequencies(k, i);
-        const double e = p * b + (columnConstant_[k] + rowConstant);
-        out.values(i, k) = e;
-        largest = std::max(largest, e);
-        if (antithetic_) {
-          const double mirrored = -p * b + (columnConstant_[k] + rowConstant);
-          out.values(i, m + k) = mirrored;
-          largest = std::max(largest, mirrored);
-        } else if (complex_) {
-          out.values(i, m + k) = p * bImag + columnPhase_[k];
-        }
+        const double p = magnitudes(k, i);
+        magnitudes(k, i) = p * b + (columnConstant_[k] + rowConstant);
+        if (antithetic_) mirrored(k, i) = -p * b + (columnConstant_[k] + rowConstant);
+        if (complex_) phases(k, i) = p * bImag + columnPhase_[k];
       }
-      const RowStabiliser stabiliser(largest);
-      out.logScale[i] = stabiliser.logScale();
-      for (Eigen::Index k = 0; k < m; ++k) {
-        const double magnitude = stabiliser.scaledExp(out.values(i, k)) / rootFeatures_;
-        if (antithetic_) {  // ½(e^{ωᵀx...}e^{ωᵀy...} + e^{-ωᵀx...}e^{-ωᵀy...}): 1/√2 each side
-          out.values(i, k) = magnitude * std::numbers::sqrt2 / 2;
-          out.values(i, m + k) =
-              stabiliser.scaledExp(out.values(i, m + k)) / rootFeatures_ * std::numbers::sqrt2 / 2;
+    }
+    if (antithetic_) {  // both halves share each point's stabiliser
+      Eigen::MatrixXd both(2 * m, rows);
+      both << magnitudes, mirrored;
+      magnitudes.swap(both);
+    }
+    exponentiateColumns(magnitudes, out.logScale);
+    out.values.resize(rows, width());
+    // ½(e^{ωᵀx...}e^{ωᵀy...} + e^{-ωᵀx...}e^{-ωᵀy...}): 1/√2 on each side.
+    const double antitheticWeight = std::numbers::sqrt2 / 2;
+    for (Eigen::Index k = 0; k < m; ++k)
+      for (Eigen::Index i = 0; i < rows; ++i) {
+        const double magnitude = magnitudes(k, i) / rootFeatures_;
+        if (antithetic_) {
+          out.values(i, k) = magnitude * antitheticWeight;
+          out.values(i, m + k) = magnitudes(m + k, i) / rootFeatures_ * antitheticWeight;
         } else if (complex_) {
-          const double phase = out.values(i, m + k);
-          out.values(i, k) = magnitude * std::cos(phase);
-          out.values(i, m + k) = imagSign * magnitude * std::sin(phase);
+          out.values(i, k) = magnitude * std::cos(phases(k, i));
+          out.values(i, m + k) = imagSign * magnitude * std::sin(phases(k, i));
         } else {
           out.values(i, k) = magnitude;
         }
       }
-    }
   }
 
  private:

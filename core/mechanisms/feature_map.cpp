@@ -23,13 +23,20 @@ bool binaryExponent(double logScale, int* k) {
   return *k * kLn2 == logScale;
 }
 
-// value · exp(logScale), exactly by a power of two where logScale is one.
-double rescale(double value, double logScale) {
+// value · exp(first + second), exactly by a power of two where both scales are one.
+double rescale(double value, double first, double second) {
   if (value == 0) return 0;
-  int k = 0;
-  if (binaryExponent(logScale, &k)) return std::ldexp(value, k);
+  int j = 0, k = 0;
+  if (binaryExponent(first, &j) && binaryExponent(second, &k)) return std::ldexp(value, j + k);
+  const double logScale = first + second;
   if (logScale < kHighestExponent) return value * std::exp(logScale);
   return std::copysign(std::exp(std::log(std::abs(value)) + logScale), value);
+}
+
+// Σ_k q_ik k_jk, as the product of the transposed feature matrices (one column per point).
+Eigen::MatrixXd featureProducts(const FeatureMatrix& queries, const FeatureMatrix& keys) {
+  const Eigen::MatrixXd q = queries.values.transpose(), k = keys.values.transpose();
+  return q.transpose() * k;
 }
 
 }  // namespace
@@ -57,16 +64,16 @@ FeatureMatrix FeatureMap::keys(const Eigen::Ref<const Eigen::MatrixXd>& y) const
 }
 
 Eigen::MatrixXd kernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys) {
-  Eigen::MatrixXd estimates = queries.values * keys.values.transpose();
+  Eigen::MatrixXd estimates = featureProducts(queries, keys);
   for (Eigen::Index j = 0; j < estimates.cols(); ++j)
     for (Eigen::Index i = 0; i < estimates.rows(); ++i)
-      estimates(i, j) = rescale(estimates(i, j), queries.logScale[i] + keys.logScale[j]);
+      estimates(i, j) = rescale(estimates(i, j), queries.logScale[i], keys.logScale[j]);
   return estimates;
 }
 
 Eigen::MatrixXd logKernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys,
                                    Eigen::MatrixXi* signs) {
-  Eigen::MatrixXd estimates = queries.values * keys.values.transpose();
+  Eigen::MatrixXd estimates = featureProducts(queries, keys);
   if (signs) signs->resize(estimates.rows(), estimates.cols());
   for (Eigen::Index j = 0; j < estimates.cols(); ++j)
     for (Eigen::Index i = 0; i < estimates.rows(); ++i) {
@@ -101,19 +108,25 @@ void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const E
   out.normSquared = out.transposedInput.colwise().squaredNorm();
 }
 
-RowStabiliser::RowStabiliser(double largestExponent) {
-  if (!std::isfinite(largestExponent)) return;  // an all-zero row (or a non-finite one)
-  exponent_ = static_cast<int>(std::ceil(largestExponent / kLn2));
-  factor_ = exponent_ > -1022 && exponent_ < 1022 ? std::ldexp(1.0, -exponent_) : 0.0;
-}
-
-double RowStabiliser::scaledExp(double e) const {
-  if (factor_ != 0 && e > kLowestExponent && e < kHighestExponent) return std::exp(e) * factor_;
-  return std::exp((e - exponent_ * kLn2High) - exponent_ * kLn2Low);
-}
-
-double RowStabiliser::logScale() const {
-  return exponent_ * kLn2;
+void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale) {
+  const Eigen::Index columns = exponents.cols();
+  logScale.resize(columns);
+  Eigen::VectorXd factors = Eigen::VectorXd::Ones(columns);  // 2^{-k} where exact, else 1
+  for (Eigen::Index i = 0; i < columns; ++i) {
+    auto column = exponents.col(i);
+    const double largest = column.size() > 0 ? column.maxCoeff() : kNegativeInfinity;
+    const int k = std::isfinite(largest) ? static_cast<int>(std::ceil(largest / kLn2)) : 0;
+    logScale[i] = k * kLn2;
+    const bool exact = column.size() > 0 && largest < kHighestExponent &&
+                       column.minCoeff() > kLowestExponent && k > -1022 && k < 1022;
+    if (exact)
+      factors[i] = std::ldexp(1.0, -k);
+    else if (k != 0)
+      column.array() = (column.array() - k * kLn2High) - k * kLn2Low;
+  }
+  exponents = exponents.array().exp();
+  for (Eigen::Index i = 0; i < columns; ++i)
+    if (factors[i] != 1) exponents.col(i) *= factors[i];
 }
 
 double kernelRowLogScale(Kernel kernel, double normSquared) {

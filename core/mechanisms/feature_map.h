@@ -127,20 +127,12 @@ struct Projections {
 void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const Eigen::MatrixXd>& x,
                           Projections& out);
 
-// The power-of-two stabiliser of one row: scale = 2^{-exponent}, chosen from the row's largest
-// log-magnitude so that every entry exp(e)·|factor| ≤ 1 after scaling.
-class RowStabiliser {
- public:
-  explicit RowStabiliser(double largestExponent);
-  // exp(e) · 2^{-exponent}: exactly the scaled exp(e) where exp(e) is a normal double, and
-  // computed from the reduced argument otherwise (no overflow, no premature underflow).
-  double scaledExp(double e) const;
-  double logScale() const;  // exponent · ln 2
-
- private:
-  int exponent_ = 0;
-  double factor_ = 1;  // 2^{-exponent} when a normal double, else 0
-};
+// Exponentiates a matrix of log-magnitudes in place, one column per point, with a power-of-two
+// stabiliser per column: column i becomes exp(e - k_i ln 2), k_i from its largest entry, so that
+// its largest is in (1/2, 1]; logScale(i) = k_i ln 2. Exactly exp(e)·2^{-k_i} wherever the column's
+// exp(e) are normal doubles (Eigen's vectorised exp over the whole matrix), otherwise from the
+// reduced arguments, which neither overflow nor underflow prematurely. -inf gives 0.
+void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale);
 
 // Adds the kernel's log-scale to a row's exponents: 0 for the Gaussian kernel, |x|²/2 for the
 // softmax kernel (SM = e^{|x|²/2} K e^{|y|²/2}, shared half and half by the two sides).

@@ -69,26 +69,28 @@ class HybridFeatureMap final : public FeatureMap {
     const double tauScale = coefficient_ == HybridCoefficient::Angular
                                 ? 1 / std::sqrt(2.0 * static_cast<double>(n))
                                 : 1 / std::sqrt(static_cast<double>(n));
-    out.values.resize(rows, width());
-    out.logScale.resize(rows);
+    // Log-magnitudes, one column per point: the pos-hyp pair ±ωᵀx - |x|² of every feature, and
+    // the trig features' 0, all plus the kernel's scale; one stabiliser per point.
+    Eigen::MatrixXd magnitudes(2 * m + 1, rows);
     for (Eigen::Index i = 0; i < rows; ++i) {
       const double xx = projections.normSquared[i];
       const double kernelShift = kernelRowLogScale(kernel_, xx);
-      // Largest exponent: |ωᵀx| - |x|² of a pos-hyp feature, or the trig features' 0.
-      double largest = kernelShift;
-      for (Eigen::Index j = 0; j < m; ++j)
-        largest = std::max(
-            largest, std::abs(projections.onFrequencies(j * stride + n, i)) - xx + kernelShift);
-      const RowStabiliser stabiliser(largest);
-      out.logScale[i] = stabiliser.logScale();
-      const double trig = stabiliser.scaledExp(kernelShift) / rootFeatures_;
       for (Eigen::Index j = 0; j < m; ++j) {
         const double onOmega = projections.onFrequencies(j * stride + n, i);
+        magnitudes(2 * j, i) = onOmega - xx + kernelShift;
+        magnitudes(2 * j + 1, i) = -onOmega - xx + kernelShift;
+      }
+      magnitudes(2 * m, i) = kernelShift;
+    }
+    exponentiateColumns(magnitudes, out.logScale);
+    out.values.resize(rows, width());
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double trig = magnitudes(2 * m, i) / rootFeatures_;
+      for (Eigen::Index j = 0; j < m; ++j) {
         const double onTrigOmega =
             projections.onFrequencies(j * stride + n + (settings_.shared ? 0 : 1), i);
-        const double pos[2] = {
-            stabiliser.scaledExp(onOmega - xx + kernelShift) * half / rootFeatures_,
-            stabiliser.scaledExp(-onOmega - xx + kernelShift) * half / rootFeatures_};
+        const double pos[2] = {magnitudes(2 * j, i) * half / rootFeatures_,
+                               magnitudes(2 * j + 1, i) * half / rootFeatures_};
         const double cosSin[2] = {trig * std::cos(onTrigOmega), trig * std::sin(onTrigOmega)};
         auto cell = [&](Eigen::Index column) -> double& {
           return out.values(i, j * block + column);
