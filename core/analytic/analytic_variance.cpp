@@ -55,7 +55,7 @@ AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& p
     return answer;
   }
   const double scale = logVarianceScale(request.kernel, g);
-  AnalyticVariance variance;
+  AnalyticVariance& variance = answer.variance.emplace();
   variance.logConformity = coupled->logConformity;
   if (coupled->logAbsOrthogonalityGap) {
     variance.orthogonalityGapSign = coupled->orthogonalityGapSign;
@@ -68,7 +68,6 @@ AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& p
     variance.logVariance =
         *one.logVariance + scale - std::log(static_cast<double>(request.features));
   }
-  answer.variance = variance;
   return answer;
 }
 

@@ -34,7 +34,7 @@ struct AnalyticAnswer {
   double logKernelValue = 0;
   ParameterSet parametersUsed;  // the mechanism's, resolved (where it got that far)
   // The variance, or why there is no closed form.
-  Outcome<AnalyticVariance> variance = Outcome<AnalyticVariance>::unavailable("not evaluated");
+  Outcome<AnalyticVariance> variance = Outcome<AnalyticVariance>::unavailable({});
 };
 
 AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,

@@ -40,6 +40,13 @@ class Outcome {
     assert(available());
     return std::move(*value_);
   }
+  // Makes the outcome available with a value built in place (no copy of T), and returns it.
+  template <class... Args>
+  T& emplace(Args&&... args) {
+    reason_.clear();
+    return value_.emplace(std::forward<Args>(args)...);
+  }
+
   const T& operator*() const& { return value(); }
   T& operator*() & { return value(); }
   const T* operator->() const { return &value(); }

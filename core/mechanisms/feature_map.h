@@ -35,9 +35,11 @@
 //   Gaussian:                               2 + 8n
 // so the width is M times that (width()).
 //
-// Computation: one matrix product X Ωᵀ (through Eigen, for all rows of X at once) gives every
-// projection ωᵀx; the features are then computed in place in the output, with no allocation per
-// row. Rows are independent: mapping X in blocks of rows gives the same rows.
+// Computation: one matrix product Ω Xᵀ (through Eigen, for all rows of X at once) gives every
+// projection ωᵀx; the features are then computed in place, with no allocation per row, and
+// exponentiated together (Eigen's vectorised exp). Rows are independent: mapping X in blocks of
+// rows gives the same rows, bit for bit. A FeatureMap is immutable once drawn: several threads may
+// map with it at once.
 
 #include <cstdint>
 #include <memory>
