@@ -9,6 +9,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/failure_text.h"
 #include "core/io/temporary_files.h"
+#include "core/params/invalid_parameter.h"
 
 namespace {
 
@@ -62,7 +63,7 @@ int main(int argc, char** argv) {
     if (command == "analytic") return rfscope::cli::analyticCommand(args);
     if (command == "mc") return rfscope::cli::mcCommand(args);
     throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
-  } catch (const rfscope::cli::UsageError& e) {
+  } catch (const rfscope::InvalidParameter& e) {  // bad input (UsageError included): exit 2
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -46,10 +46,9 @@ BackendMenu::BackendMenu(QWidget* parent)
   // Creating a CUDA context takes a moment: probe off the GUI thread. The result is posted to this
   // menu, whose destructor waits for the probe (so nothing is posted to a deleted object).
   probe_ = std::thread([this]() {
-    std::string reason;
-    const auto gpu = makeCudaBackend(&reason);
-    const bool usable = gpu != nullptr;
-    const QString text = QString::fromStdString(usable ? gpu->description() : reason);
+    const auto gpu = makeCudaBackend();
+    const bool usable = gpu.available();
+    const QString text = QString::fromStdString(usable ? (*gpu)->description() : gpu.reason());
     QMetaObject::invokeMethod(
         this, [this, usable, text]() { onProbed(usable, text); }, Qt::QueuedConnection);
   });

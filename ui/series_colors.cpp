@@ -4,6 +4,9 @@
 #include <array>
 #include <string_view>
 
+#include "core/couplings/coupling.h"
+#include "core/mechanisms/mechanism_registry.h"
+
 namespace rfscope::ui {
 namespace {
 
@@ -12,31 +15,10 @@ struct KeyColor {
   int red, green, blue;
 };
 
-// Fixed assignments for the known ids (colour-blind-friendly Okabe–Ito palette first). Series
-// shown together must differ clearly in hue: mechanisms among themselves, couplings among
-// themselves, and the reference curves (exact values, bounds, optima) against both.
-constexpr std::array kKnownColors{
-    // Mechanisms.
-    KeyColor{"trig", 0, 114, 178},
-    KeyColor{"pos", 213, 94, 0},
-    KeyColor{"oprf", 0, 158, 115},
-    KeyColor{"gerf", 204, 121, 167},
-    KeyColor{"pos-hyp", 230, 159, 0},
-    KeyColor{"pois", 86, 180, 233},
-    KeyColor{"geom", 120, 94, 240},
-    KeyColor{"pois-plus", 0, 90, 140},
-    KeyColor{"geom-plus", 150, 60, 160},
-    KeyColor{"hybrid-angular", 120, 120, 120},
-    KeyColor{"hybrid-gaussian", 60, 60, 60},
-    // Couplings.
-    KeyColor{"iid", 0, 114, 178},
-    KeyColor{"orf", 213, 94, 0},
-    KeyColor{"simrf", 0, 158, 115},
-    KeyColor{"simrf-plus", 204, 121, 167},
-    KeyColor{"orf-fast", 230, 159, 0},
-    KeyColor{"simrf-fast", 120, 94, 240},
-    // Reference curves: exact values and optima in black, the HRF bounds in a dark red that no
-    // mechanism uses (TrigRF's blue and FAVOR+'s amber stay distinct from it).
+// The reference curves (exact values, bounds, optima), which no registry owns: exact values and
+// optima in black, the HRF bound in a dark red that no mechanism uses (TrigRF's blue and FAVOR+'s
+// amber stay distinct from it).
+constexpr std::array kReferenceColors{
     KeyColor{"exact", 0, 0, 0},
     KeyColor{"optimized", 0, 0, 0},
     KeyColor{"lemma-3-4", 0, 0, 0},
@@ -46,9 +28,16 @@ constexpr std::array kKnownColors{
 }  // namespace
 
 QColor seriesColor(const std::string& colorKey) {
-  for (const KeyColor& known : kKnownColors)
+  // The registries own the colours of mechanisms and couplings (colour-blind-friendly Okabe–Ito
+  // palette first); reference curves have theirs above; other keys get a stable colour from their
+  // hash.
+  const auto toQColor = [](const Rgb& rgb) { return QColor(rgb.red, rgb.green, rgb.blue); };
+  if (const Mechanism* mechanism = findMechanism(colorKey))
+    return toQColor(mechanism->info().colour);
+  if (const CouplingInfo* coupling = findCoupling(colorKey); coupling && coupling->colour)
+    return toQColor(*coupling->colour);
+  for (const KeyColor& known : kReferenceColors)
     if (known.key == colorKey) return QColor(known.red, known.green, known.blue);
-  // Unknown keys get a stable colour from their hash.
   const auto hue = static_cast<int>(qHash(QString::fromStdString(colorKey)) % 360);
   return QColor::fromHsv(hue, 200, 190);
 }

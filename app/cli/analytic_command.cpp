@@ -1,5 +1,6 @@
 #include <iostream>
-#include <tuple>
+#include <optional>
+#include <utility>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
@@ -12,61 +13,55 @@ namespace rfscope::cli {
 
 int analyticCommand(const std::vector<std::string>& args) {
   const Arguments arguments(args, estimatorValueOptions(), {});
-  const EstimatorArguments estimator = parseEstimatorArguments(arguments);
-
-  AnalyticRequest request;
-  request.mechanism = estimator.mechanism;
-  request.kernel = estimator.kernel;
-  request.coupling = estimator.coupling;
-  request.features = estimator.features;
-  request.parameters = estimator.parameters;
+  const EstimatorArguments parsed = parseEstimatorArguments(arguments);
+  const EstimatorSpec& estimator = parsed.estimator;
   // No closed-form value (none exists, or a special function gives up at this input) is exit 3
   // with the reason, never an uncaught exception or a "nan" in the output.
   AnalyticAnswer answer;
   try {
-    answer = evaluateAnalytic(request, estimator.x, estimator.y);
+    answer = evaluateAnalytic(estimator, parsed.x, parsed.y);
   } catch (const std::exception& e) {
     std::cerr << "rfscope-cli: not available: the closed form cannot be evaluated at this input: "
               << failureText(e) << "\n";
     return 3;
   }
-  if (!answer.available) {
-    std::cerr << "rfscope-cli: not available: " << answer.unavailableReason << "\n";
+  if (!answer.variance) {  // no closed form: a status, not an error of the input
+    std::cerr << "rfscope-cli: not available: " << answer.variance.reason() << "\n";
     return 3;
   }
-  for (const auto& [name, value, present] :
-       {std::tuple{"log_variance", answer.logVariance, true},
-        std::tuple{"log_kernel_value", answer.logKernelValue, true},
-        std::tuple{"log_conformity", answer.logConformity, answer.hasConformity},
-        std::tuple{"log_abs_orthogonality_gap", answer.logAbsOrthogonalityGap,
-                   answer.hasOrthogonalityGap}})
-    if (present && !isFiniteOrZeroLog(value)) {
+  const AnalyticVariance& variance = *answer.variance;
+  for (const auto& [name, value] :
+       {std::pair{"log_variance", std::optional<double>(variance.logVariance)},
+        std::pair{"log_kernel_value", std::optional<double>(answer.logKernelValue)},
+        std::pair{"log_conformity", variance.logConformity},
+        std::pair{"log_abs_orthogonality_gap", variance.logAbsOrthogonalityGap}})
+    if (value && !isFiniteOrZeroLog(*value)) {
       std::cerr << "rfscope-cli: not available: the closed form gives no finite " << name
                 << " at this input\n";
       return 3;
     }
 
-  nlohmann::json out{{"mechanism", estimator.mechanismId},
+  nlohmann::json out{{"mechanism", estimator.mechanism->info().id},
                      {"kernel", kernelId(estimator.kernel)},
-                     {"coupling", estimator.coupling},
-                     {"d", estimator.x.size()},
+                     {"coupling", couplingId(estimator.coupling)},
+                     {"d", parsed.x.size()},
                      {"m", estimator.features},
                      {"kernel_value", plainFromLog(answer.logKernelValue)},
                      {"log_kernel_value", logValueToJson(answer.logKernelValue)},
-                     {"variance", plainFromLog(answer.logVariance)},
-                     {"log_variance", logValueToJson(answer.logVariance)},
+                     {"variance", plainFromLog(variance.logVariance)},
+                     {"log_variance", logValueToJson(variance.logVariance)},
                      {"params", parameterSetToJson(answer.parametersUsed)}};
-  if (answer.hasConformity) {  // positive features: the coupling's RF-conformity (SimRF eq. 10)
-    out["conformity"] = plainFromLog(answer.logConformity);
-    out["log_conformity"] = logValueToJson(answer.logConformity);
+  if (variance.logConformity) {  // positive features: the coupling's RF-conformity (SimRF eq. 10)
+    out["conformity"] = plainFromLog(*variance.logConformity);
+    out["log_conformity"] = logValueToJson(*variance.logConformity);
   }
-  if (answer.hasOrthogonalityGap) {  // Var_IID - Var_ORF (SimRF eqs. 25, 26); negative: ORF worse
-    const nlohmann::json magnitude = plainFromLog(answer.logAbsOrthogonalityGap);
+  if (variance.logAbsOrthogonalityGap) {  // Var_IID - Var_ORF (SimRF eqs. 25, 26); < 0: ORF worse
+    const nlohmann::json magnitude = plainFromLog(*variance.logAbsOrthogonalityGap);
     out["orthogonality_gap"] =
         magnitude.is_number()
-            ? nlohmann::json(answer.orthogonalityGapSign * magnitude.get<double>())
+            ? nlohmann::json(variance.orthogonalityGapSign * magnitude.get<double>())
             : magnitude;
-    out["log_abs_orthogonality_gap"] = logValueToJson(answer.logAbsOrthogonalityGap);
+    out["log_abs_orthogonality_gap"] = logValueToJson(*variance.logAbsOrthogonalityGap);
   }
   std::cout.precision(17);
   std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";

@@ -96,10 +96,7 @@ void applyAssignments(const Arguments& arguments, const std::string& option,
     const auto [key, text] = splitAssignment(option, assignment);
     const ParameterSpec* spec = findSpec(specs, key);
     if (!spec) throw UsageError(owner + " has no parameter '" + key + "'");
-    std::string error;
-    const auto value = parseParameterValue(*spec, text, &error);
-    if (!value) throw UsageError(error);
-    params.set(key, *value);
+    params.set(key, parseParameterValue(*spec, text));  // InvalidParameter: exit status 2
   }
 }
 

@@ -2,17 +2,18 @@
 // Minimal argument scanning for rfscope-cli: "--name value" options (repeatable) and positionals.
 
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "core/params/invalid_parameter.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope::cli {
 
-// Thrown for malformed command lines and invalid values: exit code 2, message on stderr.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// Thrown for malformed command lines: bad input like core's InvalidParameter (exit code 2, message
+// on stderr), about the command line rather than one parameter.
+struct UsageError : InvalidParameter {
+  explicit UsageError(const std::string& message) : InvalidParameter("", message) {}
 };
 
 class Arguments {

@@ -4,9 +4,9 @@
 #include <sstream>
 #include <utility>
 
-#include "core/analytic/log_math.h"
 #include "core/couplings/coupling.h"
 #include "core/data/input_limits.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope::cli {
@@ -29,19 +29,19 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
     if (!arguments.has(required)) throw UsageError(std::string("missing ") + required);
 
   EstimatorArguments out;
-  out.mechanismId = arguments.value("--mechanism");
-  out.mechanism = findMechanism(out.mechanismId);
-  if (!out.mechanism)
-    throw UsageError("unknown mechanism '" + out.mechanismId + "' (see 'rfscope-cli list')");
+  EstimatorSpec& estimator = out.estimator;
+  const std::string mechanismId = arguments.value("--mechanism");
+  estimator.mechanism = findMechanism(mechanismId);
+  if (!estimator.mechanism)
+    throw UsageError("unknown mechanism '" + mechanismId + "' (see 'rfscope-cli list')");
   const std::string kernelText = arguments.value("--kernel", "gaussian");
   const auto kernel = kernelFromId(kernelText);
   if (!kernel) throw UsageError("unknown kernel '" + kernelText + "' (gaussian or softmax)");
-  out.kernel = *kernel;
-  out.coupling = arguments.value("--coupling", "iid");
-  if (!findCoupling(out.coupling)) throw UsageError("unknown coupling '" + out.coupling + "'");
-  out.features = parseInteger("--m", arguments.value("--m", "1"));
-  if (out.features < 1) throw UsageError("--m: the number of features must be at least 1");
-  if (out.features > kMaxCliFeatures)
+  estimator.kernel = *kernel;
+  estimator.coupling = parseCoupling(arguments.value("--coupling", "iid"), "--coupling");
+  estimator.features = parseInteger("--m", arguments.value("--m", "1"));
+  if (estimator.features < 1) throw UsageError("--m: the number of features must be at least 1");
+  if (estimator.features > kMaxCliFeatures)
     throw UsageError("--m: at most " + std::to_string(kMaxCliFeatures) + " features");
 
   const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
@@ -62,13 +62,13 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   out.x = toVector(x);
   out.y = toVector(y);
 
-  const auto specs = out.mechanism->parameters();
-  applyAssignments(arguments, "--param", specs, "mechanism '" + out.mechanismId + "'",
-                   out.parameters);
+  const auto specs = estimator.mechanism->parameters();
+  applyAssignments(arguments, "--param", specs, "mechanism '" + mechanismId + "'",
+                   estimator.parameters);
   for (const auto& spec : specs)
-    if (!spec.optional && !out.parameters.contains(spec.key))
-      out.parameters.set(spec.key, spec.defaultValue);
-  if (const auto errors = validateParameters(specs, out.parameters); !errors.empty())
+    if (!spec.optional && !estimator.parameters.contains(spec.key))
+      estimator.parameters.set(spec.key, spec.defaultValue);
+  if (const auto errors = validateParameters(specs, estimator.parameters); !errors.empty())
     throw UsageError(errors.front().message);
   return out;
 }

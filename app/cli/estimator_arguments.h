@@ -10,19 +10,14 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli/cli_arguments.h"
-#include "core/analytic/kernel.h"
+#include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 
 namespace rfscope::cli {
 
 struct EstimatorArguments {
-  std::string mechanismId;
-  const Mechanism* mechanism = nullptr;
-  Kernel kernel = Kernel::Gaussian;
-  std::string coupling = "iid";
-  long long features = 1;
+  EstimatorSpec estimator;  // parameters validated against the mechanism's specs, defaults filled
   Eigen::VectorXd x, y;
-  ParameterSet parameters;  // validated against the mechanism's specs, defaults filled in
 };
 
 // The value options above, to be passed to Arguments together with a command's own.

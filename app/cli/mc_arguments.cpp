@@ -11,16 +11,11 @@ McInvocation parseMcInvocation(const std::vector<std::string>& args) {
   const Arguments arguments(args, options, {});
   McInvocation mc;
   mc.estimator = parseEstimatorArguments(arguments);
-  const EstimatorArguments& estimator = mc.estimator;
 
   MonteCarloRequest& request = mc.request;
-  request.mechanism = estimator.mechanism;
-  request.kernel = estimator.kernel;
-  request.coupling = estimator.coupling;
-  request.features = estimator.features;
-  request.parameters = estimator.parameters;
-  request.x = estimator.x;
-  request.y = estimator.y;
+  static_cast<EstimatorSpec&>(request) = mc.estimator.estimator;
+  request.x = mc.estimator.x;
+  request.y = mc.estimator.y;
   request.trials = parseInteger("--trials", arguments.value("--trials", "100000"));
   if (request.trials < kMinCliTrials || request.trials > kMaxCliTrials)
     throw UsageError("--trials: " + std::to_string(kMinCliTrials) + " to " +

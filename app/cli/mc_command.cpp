@@ -35,17 +35,16 @@ nlohmann::json histogramToJson(const Histogram& h) {
 // engine's own choice.
 std::unique_ptr<MonteCarloBackend> explicitCudaBackend(const MonteCarloRequest& request) {
   if (request.backend != BackendChoice::Cuda) return nullptr;
-  std::string error;
-  const auto plan = makeSamplingPlan(request, &error);
-  if (!plan) throw UsageError(error);
+  const auto plan = makeSamplingPlan(request);
+  if (!plan) throw UsageError(plan.reason());
   if (!plan->fast)
     throw UsageError(
         "CUDA backend unavailable: it runs the fast path of the continuous mechanisms only (not "
         "pois/geom, --path full or simrf-plus)");
-  std::string reason;
-  auto backend = makeCudaBackend(&reason);
-  if (!backend) throw std::runtime_error("--backend cuda: CUDA backend unavailable: " + reason);
-  return backend;
+  auto backend = makeCudaBackend();
+  if (!backend)
+    throw std::runtime_error("--backend cuda: CUDA backend unavailable: " + backend.reason());
+  return std::move(*backend);
 }
 
 // The closed form next to the estimate, or null with the reason: its failure (no closed form, a
@@ -55,14 +54,14 @@ void addAnalytic(const MonteCarloRequest& request, const ParameterSet& parameter
   std::string note;
   try {
     const AnalyticAnswer exact =
-        evaluateAnalytic(analyticRequestFor(request, parametersUsed), request.x, request.y);
-    if (!exact.available) {
-      note = exact.unavailableReason;
-    } else if (!isFiniteOrZeroLog(exact.logVariance)) {
+        evaluateAnalytic(request.withParameters(parametersUsed), request.x, request.y);
+    if (!exact.variance) {
+      note = exact.variance.reason();
+    } else if (!isFiniteOrZeroLog(exact.variance->logVariance)) {
       note = "the closed form gives no finite value at this input";
     } else {
-      out["analytic"] = {{"variance", plainFromLog(exact.logVariance)},
-                         {"log_variance", logValueToJson(exact.logVariance)}};
+      out["analytic"] = {{"variance", plainFromLog(exact.variance->logVariance)},
+                         {"log_variance", logValueToJson(exact.variance->logVariance)}};
       return;
     }
   } catch (const std::exception& e) {
@@ -76,13 +75,11 @@ void addAnalytic(const MonteCarloRequest& request, const ParameterSet& parameter
 
 int mcCommand(const std::vector<std::string>& args) {
   const McInvocation mc = parseMcInvocation(args);
-  const EstimatorArguments& estimator = mc.estimator;
   const MonteCarloRequest& request = mc.request;
 
   const auto cuda = explicitCudaBackend(request);
-  std::string error;
-  const auto result = runMonteCarlo(request, {}, &error, cuda.get(), mc.threads);
-  if (!result) throw UsageError(error);
+  const auto result = runMonteCarlo(request, {}, cuda.get(), mc.threads);
+  if (!result) throw UsageError(result.reason());  // exit status 2, as for bad input
   if (!isFiniteOrZeroLog(result->logVariance))
     throw std::runtime_error("the Monte Carlo variance overflowed at this input");
 
@@ -98,11 +95,11 @@ int mcCommand(const std::vector<std::string>& args) {
       zero ? kNegativeInfinity : result->logVariance + std::log(result->relativeStdErr);
   const double logLow = zero ? kNegativeInfinity : result->logCi95Low;
   const double logHigh = zero ? kNegativeInfinity : result->logCi95High;
-  nlohmann::json out{{"mechanism", estimator.mechanismId},
-                     {"kernel", kernelId(estimator.kernel)},
-                     {"coupling", estimator.coupling},
-                     {"d", estimator.x.size()},
-                     {"m", estimator.features},
+  nlohmann::json out{{"mechanism", request.mechanism->info().id},
+                     {"kernel", kernelId(request.kernel)},
+                     {"coupling", couplingId(request.coupling)},
+                     {"d", request.x.size()},
+                     {"m", request.features},
                      {"path", result->path},
                      {"backend", result->backend},
                      {"backend_requested", backendChoiceId(request.backend)},

@@ -3,75 +3,71 @@
 #include <cmath>
 #include <utility>
 
-#include "core/couplings/positive_conformity.h"
-#include "core/couplings/trig_orthogonality.h"
+#include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
+namespace {
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
+// "'pos' under orf, simrf; 'trig' under orf": the coupled closed forms the registry offers.
+std::string coupledClosedForms() {
+  std::string out;
+  for (const Mechanism* mechanism : allMechanisms()) {
+    std::string couplings;
+    for (const CouplingInfo& coupling : allCouplings())
+      if (coupling.coupling != Coupling::Iid && mechanism->hasClosedForm(coupling.coupling))
+        couplings += (couplings.empty() ? "" : ", ") + coupling.id;
+    if (!couplings.empty())
+      out += (out.empty() ? "" : "; ") + ("'" + mechanism->info().id + "' under " + couplings);
+  }
+  return out;
+}
+
+}  // namespace
+
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y) {
   return evaluateAnalytic(request, PairInput(x, y));
 }
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair) {
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair) {
+  using Variance = Outcome<AnalyticVariance>;
   AnalyticAnswer answer;
   const auto& g = pair.geometry;
   answer.logKernelValue = logKernelValue(request.kernel, g);
-  const std::string& id = request.mechanism->info().id;
-  PositiveCoupling kind = PositiveCoupling::Iid;
-  const bool known = couplingKindFromId(request.coupling, &kind);
-  const bool orthogonalTrig = id == "trig" && kind == PositiveCoupling::Orthogonal;
-  if (!known || (kind != PositiveCoupling::Iid && id != "pos" && !orthogonalTrig)) {
-    answer.unavailableReason =
-        "no closed form for mechanism '" + id + "' with coupling '" + request.coupling + "'" +
-        (known ? " (coupled closed forms exist for 'pos', and for 'trig' under 'orf')" : "");
+  const Mechanism& mechanism = *request.mechanism;
+  if (!mechanism.hasClosedForm(request.coupling)) {
+    static const std::string known = coupledClosedForms();
+    answer.variance = Variance::unavailable("no closed form for mechanism '" + mechanism.info().id +
+                                            "' with coupling '" + couplingId(request.coupling) +
+                                            "' (coupled closed forms: " + known + ")");
     return answer;
   }
-  VarianceResult one = request.mechanism->logVariance(pair, request.parameters);
+  VarianceResult one = mechanism.logVariance(pair, request.parameters);
   answer.parametersUsed = std::move(one.parametersUsed);
-  if (!one.available) {
-    answer.unavailableReason = one.unavailableReason;
+  if (!one.logVariance) {
+    answer.variance = Variance::unavailable(one.logVariance.reason());
+    return answer;
+  }
+  const Outcome<CoupledVariance> coupled =
+      mechanism.coupledLogVariance(request.coupling, request.features, pair, one);
+  if (!coupled) {
+    answer.variance = Variance::unavailable(coupled.reason());
     return answer;
   }
   const double scale = logVarianceScale(request.kernel, g);
-  if (orthogonalTrig) {
-    answer.available = true;
-    answer.logVariance =
-        orthogonalTrigLogVariance(g.dimension, request.features, g.diffNormSquared) + scale;
-    const double gap = trigOrthogonalityGap(g.dimension, request.features, g.diffNormSquared);
-    answer.hasOrthogonalityGap = true;
-    answer.orthogonalityGapSign = (gap > 0) - (gap < 0);
-    answer.logAbsOrthogonalityGap = std::log(std::abs(gap)) + scale;
-    return answer;
+  AnalyticVariance& variance = answer.variance.emplace();
+  variance.logConformity = coupled->logConformity;
+  if (coupled->logAbsOrthogonalityGap) {
+    variance.orthogonalityGapSign = coupled->orthogonalityGapSign;
+    variance.logAbsOrthogonalityGap = *coupled->logAbsOrthogonalityGap + scale;
   }
-  if (id == "pos") {
-    const ConformityValue conformity = positiveConformity(kind, g.dimension, g.sumNormSquared);
-    if (!conformity.available) {
-      answer.unavailableReason = kind == PositiveCoupling::Simplex && g.dimension < 2
-                                     ? "simplex coupling needs d >= 2"
-                                     : "RF-conformity is evaluated for |x + y|² <= 700 only";
-      return answer;
-    }
-    answer.hasConformity = true;
-    answer.logConformity = conformity.logConformity;
-    if (kind == PositiveCoupling::Orthogonal) {
-      const double logGap = positiveOrthogonalityLogGap(g.dimension, request.features,
-                                                        g.diffNormSquared, g.sumNormSquared);
-      answer.hasOrthogonalityGap = !std::isnan(logGap);
-      answer.orthogonalityGapSign = logGap == kNegativeInfinity ? 0 : 1;
-      answer.logAbsOrthogonalityGap = logGap + scale;
-    }
-    if (kind != PositiveCoupling::Iid) {
-      answer.available = true;
-      answer.logVariance = coupledPositiveLogVariance(kind, g.dimension, request.features,
-                                                      g.diffNormSquared, g.sumNormSquared) +
-                           scale;
-      return answer;
-    }
+  if (coupled->logVariance) {
+    variance.logVariance = *coupled->logVariance + scale;
+  } else {
+    // M i.i.d. features: the estimator is their mean, so the variance divides by M.
+    variance.logVariance =
+        *one.logVariance + scale - std::log(static_cast<double>(request.features));
   }
-  answer.available = true;
-  // M i.i.d. features: the estimator is their mean, so the variance divides by M.
-  answer.logVariance = one.logVariance + scale - std::log(static_cast<double>(request.features));
   return answer;
 }
 

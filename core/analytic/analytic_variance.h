@@ -1,49 +1,45 @@
 #pragma once
 // The exact variance (= MSE: every estimator is unbiased) of an M-feature estimator of a kernel at
-// one pair (x, y), in the log domain, for a mechanism, a coupling and parameters.
-// Couplings: "iid" for every mechanism (one-feature variance / M); "orf" and "simrf" for PosRF
-// ("pos") through the RF-conformity closed forms (core/couplings/positive_conformity.h); "orf" for
-// TrigRF ("trig", SimRF eq. 26: core/couplings/trig_orthogonality.h); any other combination has no
-// closed form and is reported as not available.
+// one pair (x, y), in the log domain, for a mechanism, a coupling and parameters. The mechanism
+// gives the Gaussian-kernel variance of one feature and, under couplings where it has one, of M
+// coupled features (Mechanism::hasClosedForm, coupledLogVariance: PosRF under orf and simrf, TrigRF
+// under orf); this layer divides i.i.d. variances by M and converts to the softmax kernel. Any
+// other combination has no closed form and is reported as not available, with the reason.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <Eigen/Core>
 
-#include "core/analytic/kernel.h"
+#include "core/math/kernel.h"
+#include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 
 namespace rfscope {
 
-struct AnalyticRequest {
-  const Mechanism* mechanism = nullptr;
-  Kernel kernel = Kernel::Gaussian;
-  std::string coupling = "iid";
-  std::int64_t features = 1;  // M >= 1
-  ParameterSet parameters;    // validated against mechanism->parameters()
+// The closed form of the M-feature estimator of the kernel.
+struct AnalyticVariance {
+  double logVariance = kNegativeInfinity;
+  // RF-conformity ρ (SimRF eq. 10) of the coupling, where the mechanism's theory has one (PosRF).
+  std::optional<double> logConformity;
+  // The orthogonality gap Var_IID - Var_ORF of the M-feature estimator, where the mechanism's
+  // theory has one (PosRF and TrigRF under ORF, SimRF eqs. 25, 26 for M <= d): its sign (+1 where
+  // ORF is better, -1 where it is worse, 0 where equal) and log of its magnitude.
+  int orthogonalityGapSign = 0;
+  std::optional<double> logAbsOrthogonalityGap;
 };
 
 struct AnalyticAnswer {
-  bool available = false;
-  std::string unavailableReason;
   double logKernelValue = 0;
-  double logVariance = kNegativeInfinity;
-  ParameterSet parametersUsed;
-  // RF-conformity ρ (SimRF eq. 10) of the coupling, for positive random features ("pos") only.
-  bool hasConformity = false;
-  double logConformity = 0;
-  // The orthogonality gap Var_IID - Var_ORF of the M-feature estimator, for "pos" and "trig" under
-  // "orf" (SimRF eqs. 25, 26 for M <= d): its sign (+1 where ORF is better, -1 where it is worse,
-  // 0 where equal) and log of its magnitude.
-  bool hasOrthogonalityGap = false;
-  int orthogonalityGapSign = 0;
-  double logAbsOrthogonalityGap = kNegativeInfinity;
+  ParameterSet parametersUsed;  // the mechanism's, resolved (where it got that far)
+  // The variance, or why there is no closed form.
+  Outcome<AnalyticVariance> variance = Outcome<AnalyticVariance>::unavailable({});
 };
 
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const Eigen::VectorXd& x,
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y);
 // The same at a pair whose geometry is already computed (one pair, many requests).
-AnalyticAnswer evaluateAnalytic(const AnalyticRequest& request, const PairInput& pair);
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair);
 
 }  // namespace rfscope

@@ -43,14 +43,15 @@ double logAngularHybridRelativeError(double theta, double r, std::int64_t m, std
   Eigen::VectorXd x = Eigen::VectorXd::Zero(2), y(2);
   x[0] = r;
   y << r * std::cos(theta), r * std::sin(theta);
-  AnalyticRequest request;
+  EstimatorSpec request;
   request.mechanism = findMechanism("hybrid-angular");
   request.kernel = Kernel::Softmax;
   request.features = m;
   request.parameters.set("n", n);
   request.parameters.set("shared", false);
   const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
-  return 0.5 * answer.logVariance - answer.logKernelValue;
+  if (!answer.variance) return std::numeric_limits<double>::quiet_NaN();  // r = 0: θ undefined
+  return 0.5 * answer.variance->logVariance - answer.logKernelValue;
 }
 
 }  // namespace rfscope

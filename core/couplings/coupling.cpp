@@ -1,29 +1,86 @@
 #include "core/couplings/coupling.h"
 
+#include <cassert>
+
+#include "core/params/invalid_parameter.h"
+
 namespace rfscope {
 
 const std::vector<CouplingInfo>& allCouplings() {
   static const std::vector<CouplingInfo> couplings{
-      {"iid", "IID", "independent ω ~ N(0, I)"},
-      {"orf", "ORF", "orthogonal blocks of d directions with χ_d norms (Yu et al. 2016)"},
-      {"simrf", "SimRF",
-       "simplex blocks: d directions at pairwise angle arccos(-1/(d-1)) (Reid et al. 2023)"},
-      {"simrf-plus", "SimRF+",
+      {Coupling::Iid, "iid", "IID", "independent ω ~ N(0, I)", Rgb{0, 114, 178}},
+      {Coupling::Orthogonal, "orf", "ORF",
+       "orthogonal blocks of d directions with χ_d norms (Yu et al. 2016)", Rgb{213, 94, 0}},
+      {Coupling::Simplex, "simrf", "SimRF",
+       "simplex blocks: d directions at pairwise angle arccos(-1/(d-1)) (Reid et al. 2023)",
+       Rgb{0, 158, 115}},
+      {Coupling::SimplexPlus, "simrf-plus", "SimRF+",
        "simplex blocks re-arranged by the norms: each ω points away from the sum of the others "
-       "(SimRF eq. 17; Monte Carlo only)"},
-      {"orf-fast", "ORF (fast)",
+       "(SimRF eq. 17; Monte Carlo only)",
+       Rgb{204, 121, 167}},
+      {Coupling::OrthogonalFast, "orf-fast", "ORF (fast)",
        "orthogonal blocks from the structured product H D₃ H D₂ H D₁, d padded to a power of two "
-       "(Monte Carlo only)"},
-      {"simrf-fast", "SimRF (fast)",
-       "simplex blocks rotated by H D₃ H D₂ H D₁ instead of a Haar matrix (Monte Carlo only)"},
+       "(Monte Carlo only)",
+       Rgb{230, 159, 0}},
+      {Coupling::SimplexFast, "simrf-fast", "SimRF (fast)",
+       "simplex blocks rotated by H D₃ H D₂ H D₁ instead of a Haar matrix (Monte Carlo only)",
+       Rgb{120, 94, 240}},
   };
   return couplings;
+}
+
+const CouplingInfo& couplingInfo(Coupling coupling) {
+  const auto& couplings = allCouplings();
+  const auto index = static_cast<std::size_t>(coupling);
+  assert(index < couplings.size() && couplings[index].coupling == coupling);
+  return couplings[index];
+}
+
+const std::string& couplingId(Coupling coupling) {
+  return couplingInfo(coupling).id;
+}
+
+const std::string& couplingName(Coupling coupling) {
+  return couplingInfo(coupling).name;
 }
 
 const CouplingInfo* findCoupling(std::string_view id) {
   for (const auto& coupling : allCouplings())
     if (coupling.id == id) return &coupling;
   return nullptr;
+}
+
+Coupling parseCoupling(std::string_view id, const std::string& parameter) {
+  if (const CouplingInfo* found = findCoupling(id)) return found->coupling;
+  throw InvalidParameter(parameter, "unknown coupling '" + std::string(id) + "'");
+}
+
+std::vector<ParameterChoice> couplingChoices() {
+  std::vector<ParameterChoice> choices;
+  for (const auto& c : allCouplings())
+    choices.push_back({c.id, c.name});
+  return choices;
+}
+
+bool isOrthogonalBlock(Coupling coupling) {
+  return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast;
+}
+
+bool isSimplexBlock(Coupling coupling) {
+  return coupling == Coupling::Simplex || coupling == Coupling::SimplexPlus ||
+         coupling == Coupling::SimplexFast;
+}
+
+bool isStructured(Coupling coupling) {
+  return coupling == Coupling::OrthogonalFast || coupling == Coupling::SimplexFast;
+}
+
+int frequencyDimension(Coupling coupling, int d) {
+  if (!isStructured(coupling) || d < 1) return d;
+  int n = 1;
+  while (n < d)
+    n *= 2;
+  return n;
 }
 
 }  // namespace rfscope

@@ -9,7 +9,7 @@
 #include <boost/math/quadrature/tanh_sinh.hpp>
 #include <boost/math/special_functions/gamma.hpp>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
 
 namespace rfscope {
 namespace {
@@ -111,30 +111,28 @@ DeficitPair simplexDeficit(int d, double u) {
 
 }  // namespace
 
-bool couplingKindFromId(std::string_view id, PositiveCoupling* kind) {
-  if (id == "iid")
-    *kind = PositiveCoupling::Iid;
-  else if (id == "orf")
-    *kind = PositiveCoupling::Orthogonal;
-  else if (id == "simrf")
-    *kind = PositiveCoupling::Simplex;
-  else
-    return false;
-  return true;
+bool hasPositiveClosedForms(Coupling coupling) {
+  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
+         coupling == Coupling::Simplex;
 }
 
-ConformityValue positiveConformity(PositiveCoupling kind, int dimension, double u) {
-  ConformityValue result;
-  if (kind == PositiveCoupling::Iid && u >= 0) return {true, u, 0.0};  // eq. (19), any u
-  if (!(u >= 0) || u > kMaxU) return result;
-  if (kind == PositiveCoupling::Simplex && dimension < 2) return result;
-  result.available = true;
-  if (kind == PositiveCoupling::Iid || u == 0) {
+Outcome<Conformity> positiveConformity(Coupling kind, int dimension, double u) {
+  using Result = Outcome<Conformity>;
+  if (!hasPositiveClosedForms(kind))
+    return Result::unavailable("no closed-form RF-conformity for coupling '" + couplingId(kind) +
+                               "'");
+  if (kind == Coupling::Iid && u >= 0) return Conformity{u, 0.0};  // eq. (19), any u
+  if (kind == Coupling::Simplex && dimension < 2)
+    return Result::unavailable("simplex coupling needs d >= 2");
+  if (!(u >= 0) || u > kMaxU)
+    return Result::unavailable("RF-conformity is evaluated for |x + y|² <= 700 only");
+  Conformity result;
+  if (kind == Coupling::Iid || u == 0) {
     result.logConformity = u;
     return result;
   }
-  const DeficitPair pair = kind == PositiveCoupling::Orthogonal ? orthogonalDeficit(dimension, u)
-                                                                : simplexDeficit(dimension, u);
+  const DeficitPair pair =
+      kind == Coupling::Orthogonal ? orthogonalDeficit(dimension, u) : simplexDeficit(dimension, u);
   result.deficit = pair.h;
   result.logConformity = u + std::log(pair.g);
   return result;
@@ -146,17 +144,18 @@ double coupledPairCount(std::int64_t features, int dimension) {
          static_cast<double>(rest) * (rest - 1.0);
 }
 
-double coupledPositiveLogVariance(PositiveCoupling kind, int dimension, std::int64_t features,
+double coupledPositiveLogVariance(Coupling kind, int dimension, std::int64_t features,
                                   double diffNormSquared, double u) {
+  if (!hasPositiveClosedForms(kind)) return kNaN;
   const double m = static_cast<double>(features);
   if (!(u > 0)) return u == 0 ? kNegativeInfinity : kNaN;
   const double iid = std::log(m) + logExpm1(u);
   const double pairs = coupledPairCount(features, dimension);
   double bracket = iid;
-  if (kind != PositiveCoupling::Iid && pairs > 0) {
-    const ConformityValue c = positiveConformity(kind, dimension, u);
-    if (!c.available) return kNaN;
-    if (c.deficit > 0) bracket = logSubExp(iid, std::log(pairs) + std::log(c.deficit));
+  if (kind != Coupling::Iid && pairs > 0) {
+    const Outcome<Conformity> c = positiveConformity(kind, dimension, u);
+    if (!c) return kNaN;
+    if (c->deficit > 0) bracket = logSubExp(iid, std::log(pairs) + std::log(c->deficit));
   }
   return -diffNormSquared - 2 * std::log(m) + bracket;
 }
@@ -169,22 +168,22 @@ double simplexSmallVPrefactor(int dimension) {
 double positiveOrthogonalityLogGap(int dimension, std::int64_t features, double diffNormSquared,
                                    double u) {
   const double pairs = coupledPairCount(features, dimension);
-  const ConformityValue c = positiveConformity(PositiveCoupling::Orthogonal, dimension, u);
-  if (!c.available) return kNaN;
-  if (!(pairs > 0) || !(c.deficit > 0)) return kNegativeInfinity;
+  const Outcome<Conformity> c = positiveConformity(Coupling::Orthogonal, dimension, u);
+  if (!c) return kNaN;
+  if (!(pairs > 0) || !(c->deficit > 0)) return kNegativeInfinity;
   const double m = static_cast<double>(features);
-  return -diffNormSquared - 2 * std::log(m) + std::log(pairs) + std::log(c.deficit);
+  return -diffNormSquared - 2 * std::log(m) + std::log(pairs) + std::log(c->deficit);
 }
 
-double logPairNormDensity(PositiveCoupling kind, int dimension, double w) {
+double logPairNormDensity(Coupling kind, int dimension, double w) {
   const double d = dimension;
   if (!(w > 0)) return kNegativeInfinity;
   switch (kind) {
-    case PositiveCoupling::Iid:  // eq. (18)
+    case Coupling::Iid:  // eq. (18)
       return (d - 1) * std::log(w) - w * w / 4 - (d - 1) * kLn2 - std::lgamma(d / 2);
-    case PositiveCoupling::Orthogonal:  // χ_{2d}
+    case Coupling::Orthogonal:  // χ_{2d}
       return (2 * d - 1) * std::log(w) - w * w / 2 - (d - 1) * kLn2 - std::lgamma(d);
-    case PositiveCoupling::Simplex: {
+    case Coupling::Simplex: {
       if (dimension < 2) return kNaN;
       // Eq. (20) with (sin φ cos φ)^{d-1} = (q/2)^{d-1}, q = sin 2φ; the integrand is scaled by
       // its value at φ = π/4 (its peak in q) so that nothing underflows for large d.
@@ -202,6 +201,8 @@ double logPairNormDensity(PositiveCoupling kind, int dimension, double w) {
       return (2 * d - 1) * std::log(w) - (d - 2) * kLn2 - 2 * std::lgamma(d / 2) - (d - 1) * kLn2 +
              peak + std::log(integral);
     }
+    default:  // no closed form
+      break;
   }
   return kNaN;
 }

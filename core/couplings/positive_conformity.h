@@ -14,30 +14,31 @@
 // summed over blocks:  Var = K²/M² [M expm1(u) - h Σ_b m_b(m_b - 1)].
 
 #include <cstdint>
-#include <string_view>
+
+#include "core/couplings/coupling.h"
+#include "core/math/outcome.h"
 
 namespace rfscope {
 
-enum class PositiveCoupling { Iid, Orthogonal, Simplex };
+// The couplings with closed forms for positive features: iid, orf and simrf. Every function below
+// reports the others as unavailable (NaN, or an Outcome with the reason).
+bool hasPositiveClosedForms(Coupling coupling);
 
-// nullopt-like: false if id is not one of "iid", "orf", "simrf".
-bool couplingKindFromId(std::string_view id, PositiveCoupling* kind);
-
-struct ConformityValue {
-  bool available = false;
+struct Conformity {
   double logConformity = 0;  // log ρ
   double deficit = 0;        // h = 1 - ρ e^{-u}
 };
 
-// ρ for dimension d and u = |x + y|². SimRF needs d >= 2; ORF and SimRF are evaluated for u <= 700.
-ConformityValue positiveConformity(PositiveCoupling kind, int dimension, double u);
+// ρ for dimension d and u = |x + y|², or why there is none: SimRF needs d >= 2; ORF and SimRF are
+// evaluated for u <= 700.
+Outcome<Conformity> positiveConformity(Coupling coupling, int dimension, double u);
 
 // Σ_b m_b(m_b - 1) over ⌈M/d⌉ blocks of d features, the last one holding the remainder.
 double coupledPairCount(std::int64_t features, int dimension);
 
 // log Var (Gaussian kernel) of the M-feature PosRF estimator under the coupling; kNegativeInfinity
 // when the variance is 0, NaN when unavailable.
-double coupledPositiveLogVariance(PositiveCoupling kind, int dimension, std::int64_t features,
+double coupledPositiveLogVariance(Coupling coupling, int dimension, std::int64_t features,
                                   double diffNormSquared, double u);
 
 // Small-v SimRF MSE relative to IID at M = d: 1 - (2/d)(Γ((d+1)/2)/Γ(d/2))² (0.0077817… at d = 64).
@@ -49,6 +50,6 @@ double positiveOrthogonalityLogGap(int dimension, std::int64_t features, double 
                                    double u);
 
 // log p(w_ij) of w_ij = |w_i + w_j| for IID (eq. 18), ORF (χ_{2d}) and SimRF (eq. 20, quadrature).
-double logPairNormDensity(PositiveCoupling kind, int dimension, double w);
+double logPairNormDensity(Coupling coupling, int dimension, double w);
 
 }  // namespace rfscope

@@ -4,8 +4,8 @@
 
 #include <boost/math/special_functions/hypergeometric_1F1.hpp>
 
-#include "core/analytic/log_math.h"
 #include "core/couplings/positive_conformity.h"
+#include "core/math/log_math.h"
 
 namespace rfscope {
 namespace {

@@ -1,23 +1,19 @@
 #pragma once
 // A problem with input data (a file the user picked, a dimension the data cannot provide), with a
-// message fit to show the user as is: it names the file and says what is wrong.
+// message fit to show the user as is: it names the file and says what is wrong. Bad input, so an
+// InvalidParameter: parameter() names the parameter whose value caused it ("" when unknown), so
+// that validation can point at the right control.
 
-#include <stdexcept>
 #include <string>
+
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 
-class DataError : public std::runtime_error {
+class DataError : public InvalidParameter {
  public:
   explicit DataError(const std::string& message, std::string parameterKey = {})
-      : std::runtime_error(message), parameterKey_(std::move(parameterKey)) {}
-
-  // The parameter whose value caused the problem ("" when unknown), so that validation can point
-  // at the right control.
-  const std::string& parameterKey() const { return parameterKey_; }
-
- private:
-  std::string parameterKey_;
+      : InvalidParameter(std::move(parameterKey), message) {}
 };
 
 }  // namespace rfscope

@@ -78,7 +78,7 @@ std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimensi
   try {
     regime.prepare(dimension, params);
   } catch (const DataError& e) {
-    const std::string& key = e.parameterKey();
+    const std::string& key = e.parameter();
     return {{key, (key.empty() ? std::string() : "parameter '" + key + "': ") + e.what()}};
   }
   return {};

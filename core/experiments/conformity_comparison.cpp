@@ -7,11 +7,11 @@
 #include <limits>
 #include <string>
 
+#include "core/couplings/block_geometry.h"
+#include "core/couplings/frequencies.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/montecarlo/conformity_estimate.h"
-#include "core/montecarlo/fast_trial.h"
-#include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
 namespace {

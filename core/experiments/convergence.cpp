@@ -67,15 +67,15 @@ std::vector<ParameterError> Convergence::crossValidate(const ParameterSet& param
 
 RunResult Convergence::run(const ParameterSet& params, RunContext& context) const {
   const MonteCarloRequest request = singlePairRequest(params);
-  const SamplingPlan plan = *makeSamplingPlan(request, nullptr);
+  const SamplingPlan plan = *makeSamplingPlan(request);  // crossValidate checked it
   const bool variance = params.choice("quantity") == "variance";
 
   // The exact value: the kernel, or the closed-form variance where there is one.
   double logExact = plan.logKernelValue;
   if (variance) {
     const AnalyticAnswer answer =
-        evaluateAnalytic(analyticRequestFor(request, plan.parametersUsed), request.x, request.y);
-    logExact = answer.available ? answer.logVariance : kNaN;
+        evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
+    logExact = answer.variance ? answer.variance->logVariance : kNaN;
   }
   const bool relative = std::isfinite(logExact);
   const double logUnit = relative ? logExact : 0.0;
@@ -84,7 +84,7 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   Table& table = result.table;
   const std::string what = variance ? "variance of K̂" : "kernel value (mean of K̂)";
   table.hints.title = "Running Monte Carlo estimate of the " + what + ", " +
-                      request.mechanism->info().name + ", " + request.coupling +
+                      request.mechanism->info().name + ", " + couplingId(request.coupling) +
                       ", M = " + std::to_string(request.features);
   table.hints.xColumn = "trials";
   table.hints.xLabel = "trials n";

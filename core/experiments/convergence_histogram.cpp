@@ -17,9 +17,9 @@ Table histogramTable(const MonteCarloResult& mc, const MonteCarloRequest& reques
   const Histogram& h = mc.histogram;
   Table table;
   std::ostringstream title;
-  title << "Estimates of the kernel, " << request.mechanism->info().name << ", " << request.coupling
-        << ", M = " << request.features << " (exact K = " << std::exp(mc.logKernelValue) << ", "
-        << mc.trials << " trials)";
+  title << "Estimates of the kernel, " << request.mechanism->info().name << ", "
+        << couplingId(request.coupling) << ", M = " << request.features
+        << " (exact K = " << std::exp(mc.logKernelValue) << ", " << mc.trials << " trials)";
   table.hints.title = title.str();
   table.hints.xColumn = "value";
   table.hints.xLabel = h.logScale ? "log K̂" : "K̂";
@@ -72,15 +72,14 @@ RunResult ConvergenceHistogram::run(const ParameterSet& params, RunContext& cont
   request.histogramBins = static_cast<int>(params.integer("bins"));
   request.storedSamples = params.integer("stored");
   RunResult result;
-  std::string error;
   const auto mc = runMonteCarloFor(
-      request, context, &error,
+      request, context,
       [&](const MonteCarloResult& partial) {
         context.publishPartial(histogramTable(partial, request));
       },
       true);
   if (!mc) {  // validate() rules this out
-    result.warnings.push_back(error);
+    result.warnings.push_back(mc.reason());
     return result;
   }
   result.table = histogramTable(*mc, request);

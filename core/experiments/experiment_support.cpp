@@ -19,8 +19,8 @@ std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b) {
   return (z ^ (z >> 31)) >> 1;  // the engine's seeds are non-negative 63-bit values
 }
 
-std::optional<MonteCarloResult> runMonteCarloFor(
-    const MonteCarloRequest& request, RunContext& context, std::string* error,
+Outcome<MonteCarloResult> runMonteCarloFor(
+    const MonteCarloRequest& request, RunContext& context,
     const std::function<void(const MonteCarloResult&)>& partial, bool reportProgress) {
   MonteCarloCallbacks callbacks;
   callbacks.cancelled = [&context] { return context.cancelled(); };
@@ -28,7 +28,7 @@ std::optional<MonteCarloResult> runMonteCarloFor(
   if (reportProgress) callbacks.progress = [&context](double f) { context.reportProgress(f); };
   MonteCarloRequest onChosenBackend = request;
   onChosenBackend.backend = context.backendChoice();
-  auto result = runMonteCarlo(onChosenBackend, callbacks, error);
+  auto result = runMonteCarlo(onChosenBackend, callbacks);
   if (result) context.reportBackend(result->backend, result->backendNote);
   return result;
 }

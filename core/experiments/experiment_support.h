@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/experiments/experiment.h"
+#include "core/math/outcome.h"
 
 namespace rfscope {
 
@@ -24,9 +25,9 @@ std::uint64_t deriveSeed(std::uint64_t seed, std::uint64_t a, std::uint64_t b = 
 // runMonteCarlo on the context's backend choice (the CPU's cores, or the tbb::global_control
 // limit, unless a large run goes to a GPU), stopped by context.cancelled(); snapshots go to
 // `partial` and, with reportProgress, the fraction done to the context, as does the backend used.
-// nullopt with the reason in *error when the request cannot be sampled.
-std::optional<MonteCarloResult> runMonteCarloFor(
-    const MonteCarloRequest& request, RunContext& context, std::string* error,
+// The result, or the reason there is none.
+Outcome<MonteCarloResult> runMonteCarloFor(
+    const MonteCarloRequest& request, RunContext& context,
     const std::function<void(const MonteCarloResult&)>& partial = {}, bool reportProgress = false);
 
 // Trials 0 .. trials-1 of `plan` on the calling thread, in leaf order (the engine's batches and

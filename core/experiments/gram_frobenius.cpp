@@ -1,49 +1,44 @@
 #include "core/experiments/gram_frobenius.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
-#include <algorithm>
 #include <cmath>
 #include <string>
 
-#include "core/couplings/coupling.h"
 #include "core/data/regime.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
-#include "core/montecarlo/sampling_plan.h"
+#include "core/mechanisms/data_driven_parameters.h"
+#include "core/mechanisms/feature_map.h"
+#include "core/mechanisms/mechanism_registry.h"
 #include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
 namespace {
 
-CouplingKind samplerCoupling(const std::string& id) {
-  if (id == "orf") return CouplingKind::Orthogonal;
-  if (id == "simrf") return CouplingKind::Simplex;
-  if (id == "simrf-plus") return CouplingKind::SimplexPlus;
-  if (id == "orf-fast") return CouplingKind::OrthogonalFast;
-  if (id == "simrf-fast") return CouplingKind::SimplexFast;
-  return CouplingKind::Iid;
+std::vector<ParameterChoice> positiveMechanismChoices() {
+  std::vector<ParameterChoice> choices;
+  for (const Mechanism* m : allMechanisms())
+    if (m->info().positive) choices.push_back({m->info().id, m->info().name});
+  return choices;
 }
 
-// Σ_ij (K_ij - K̂_ij)² for one draw of M frequencies in ⌈M/d⌉ independent blocks (the last one
-// partial). Positive features φ(x)_k = exp(ω_kᵀx - |x|²) / √M (Gaussian kernel).
-double squaredFrobeniusError(const Eigen::MatrixXd& points, const Eigen::MatrixXd& exact,
-                             CouplingKind coupling, std::int64_t features, std::uint64_t seed,
-                             std::uint64_t trial, TrialScratch& scratch) {
-  const int d = static_cast<int>(points.rows());
-  TrialStream rng(seed, trial, zigguratTables());
-  Eigen::MatrixXd omega(features, d);
-  for (std::int64_t first = 0; first < features; first += d) {
-    drawFullBlock(coupling, d, 3, rng, scratch);
-    const std::int64_t rows = std::min<std::int64_t>(d, features - first);
-    omega.middleRows(first, rows) = scratch.omega.topRows(rows);
+// The feature map's spec for the points (rows of x): parameters chosen from the points'
+// statistics (CRT §3; pairs of consecutive points), the positive variants' one shift from all
+// the points.
+FeatureMapSpec featureSpec(const Mechanism& mechanism, const Eigen::MatrixXd& x,
+                           Coupling coupling) {
+  FeatureMapSpec spec;
+  spec.coupling = coupling;
+  spec.dimension = static_cast<int>(x.cols());
+  std::vector<Eigen::VectorXd> xs, ys;
+  for (Eigen::Index i = 0; i < x.rows(); ++i) {
+    xs.push_back(x.row(i).transpose());
+    ys.push_back(x.row((i + 1) % x.rows()).transpose());
   }
-  Eigen::MatrixXd phi = omega * points;  // M × N projections
-  const Eigen::RowVectorXd halfNorms = points.colwise().squaredNorm();
-  phi.rowwise() -= halfNorms;
-  phi = phi.array().exp() / std::sqrt(static_cast<double>(features));
-  return (exact - phi.transpose() * phi).squaredNorm();
+  spec.parameters = dataDrivenParameters(mechanism, xs, ys);
+  if (spec.parameters.contains("epsilon"))
+    spec.shift = positiveShift(x, x, spec.parameters.real("epsilon"));
+  return spec;
 }
 
 }  // namespace
@@ -64,102 +59,149 @@ std::vector<ParameterSpec> GramFrobenius::parameters() const {
   auto sigma = realParameter("sigma", "σ", 0.1, 1e-3, 10, "scale of the points", true);
   auto points = integerParameter("points", "Points N", 64, 2, 2000, "points in the Gram matrix");
   sigma.group = points.group = "Data";
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto chosen = multiChoiceParameter("couplings", "Couplings", couplings, {"iid", "orf", "simrf"},
-                                     "how the frequencies are coupled");
+  auto mechanisms =
+      multiChoiceParameter("mechanisms", "Mechanisms", positiveMechanismChoices(), {"pos"},
+                           "mechanisms with positive features (their parameters from the points)");
+  auto chosen = multiChoiceParameter("couplings", "Couplings", couplingChoices(),
+                                     {"iid", "orf", "simrf"}, "how the frequencies are coupled");
   auto low = integerParameter("features-min", "Features from", 8, 1, 100000, "smallest M");
   auto high = integerParameter("features-max", "Features to", 256, 1, 100000, "largest M");
   auto steps = integerParameter("features-steps", "Feature steps", 16, 1, 500,
                                 "number of M values (evenly spaced, rounded)");
-  chosen.group = low.group = high.group = steps.group = "Estimator";
+  mechanisms.group = chosen.group = low.group = high.group = steps.group = "Estimator";
   auto repetitions = integerParameter("repetitions", "Repetitions", 50, 2, 100000,
                                       "independent draws of the features per M");
   repetitions.group = "Sampling";
   specs.insert(specs.end(),
-               {sigma, points, chosen, low, high, steps, repetitions, seedParameter()});
+               {sigma, points, mechanisms, chosen, low, high, steps, repetitions, seedParameter()});
   return specs;
 }
 
-std::vector<ParameterError> GramFrobenius::crossValidate(const ParameterSet& params) const {
-  if (params.integer("features-min") > params.integer("features-max"))
-    return {{"features-max", "parameter 'features-max': must not be below features-min"}};
-  return regimeErrors(params, static_cast<int>(params.integer("d")));
-}
-
-RunResult GramFrobenius::run(const ParameterSet& params, RunContext& context) const {
-  const int d = static_cast<int>(params.integer("d"));
-  const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
-  const auto pointCount = static_cast<std::size_t>(params.integer("points"));
-  const auto repetitions = static_cast<std::size_t>(params.integer("repetitions"));
-  const auto& couplings = params.choices("couplings");
-  const Regime& regime = *findRegime(params.choice("regime"));
-  const Eigen::MatrixXd points =
-      params.real("sigma") * samplePoints(*prepareRegime(params, d), seed, pointCount);
-  Eigen::MatrixXd exact(pointCount, pointCount);
-  for (std::size_t i = 0; i < pointCount; ++i)
-    for (std::size_t j = 0; j < pointCount; ++j)
-      exact(i, j) = std::exp(-0.5 * (points.col(i) - points.col(j)).squaredNorm());
-  std::vector<std::int64_t> features;
-  for (double m : valueGrid(static_cast<double>(params.integer("features-min")),
-                            static_cast<double>(params.integer("features-max")),
+GramFrobeniusSettings GramFrobenius::parse(const ParameterSet& params) const {
+  GramFrobeniusSettings s;
+  s.dimension = static_cast<int>(params.integer("d"));
+  s.regime = findRegime(params.choice("regime"));
+  s.regimeParameters = params;
+  s.sigma = params.real("sigma");
+  s.points = static_cast<std::size_t>(params.integer("points"));
+  for (const auto& id : params.choices("mechanisms"))
+    s.mechanisms.push_back(findMechanism(id));
+  for (const auto& id : params.choices("couplings"))
+    s.couplings.push_back(parseCoupling(id, "couplings"));
+  s.featuresMin = params.integer("features-min");
+  s.featuresMax = params.integer("features-max");
+  for (double m : valueGrid(static_cast<double>(s.featuresMin), static_cast<double>(s.featuresMax),
                             params.integer("features-steps"), false)) {
     const auto rounded = static_cast<std::int64_t>(std::llround(m));
-    if (features.empty() || rounded > features.back()) features.push_back(rounded);
+    if (s.features.empty() || rounded > s.features.back()) s.features.push_back(rounded);
   }
+  s.repetitions = static_cast<std::size_t>(params.integer("repetitions"));
+  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  return s;
+}
 
+std::vector<ParameterError> GramFrobenius::crossValidate(const ParameterSet& params) const {
+  const GramFrobeniusSettings settings = parse(params);
+  if (settings.featuresMin > settings.featuresMax)
+    return {{"features-max", "parameter 'features-max': must not be below features-min"}};
+  // Every mechanism must have a feature map under every coupling (checked on generic points).
+  const Eigen::MatrixXd probe = Eigen::MatrixXd::Constant(2, settings.dimension, 0.1);
+  for (const Mechanism* mechanism : settings.mechanisms)
+    for (const Coupling coupling : settings.couplings) {
+      TrialStream stream(0, 0, zigguratTables());
+      const auto map = mechanism->drawFeatureMap(featureSpec(*mechanism, probe, coupling), stream);
+      if (!map)
+        return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +
+                                  couplingId(coupling) + ": " + map.reason()}};
+    }
+  return regimeErrors(params, settings.dimension);
+}
+
+RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunContext& context) const {
+  const Eigen::MatrixXd columns =  // one point per column
+      settings.sigma * samplePoints(*prepareRegime(settings.regimeParameters, settings.dimension),
+                                    settings.seed, settings.points);
+  const Eigen::MatrixXd points = columns.transpose();  // one per row, as feature maps take them
+  const auto n = static_cast<Eigen::Index>(settings.points);
+  Eigen::MatrixXd exact(n, n);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < n; ++j)
+      exact(i, j) = std::exp(-0.5 * (columns.col(i) - columns.col(j)).squaredNorm());
+
+  // One series per (mechanism, coupling); with a single mechanism they are named by coupling.
+  struct Series {
+    const Mechanism* mechanism;
+    Coupling coupling;
+    std::uint64_t seed;  // the same for every M: curves differ by M, not by luck
+    FeatureMapSpec spec;
+    BandColumns columns;
+  };
   RunResult result;
   Table& table = result.table;
-  table.hints.title = "Gram-matrix error, " + std::to_string(pointCount) + " " + regime.info().id +
-                      " points, d = " + std::to_string(d) +
-                      ", σ = " + formatParameterValue(params.real("sigma"));
+  table.hints.title = "Gram-matrix error, " + std::to_string(settings.points) + " " +
+                      settings.regime->info().id +
+                      " points, d = " + std::to_string(settings.dimension) +
+                      ", σ = " + formatParameterValue(settings.sigma);
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";
   table.hints.yLabel = "Σ (K - K̂)², mean ± std of the mean";
-  table.columns.push_back({"features", "random features M", {}});
-  for (const auto& id : couplings) {
-    const std::string& name = findCoupling(id)->name;
-    table.columns.push_back({id + "-mean", name + " mean error", {}});
-    table.columns.push_back({id + "-std", name + " std over repetitions", {}});
-    table.columns.push_back({id + "-low", name + " mean - std of the mean", {}});
-    table.columns.push_back({id + "-high", name + " mean + std of the mean", {}});
-    table.hints.series.push_back(
-        {name, id + "-mean", id + "-low", id + "-high", id, SeriesStyle::Line, ""});
-  }
-
-  std::vector<double> errors(repetitions);
-  for (std::size_t k = 0; k < features.size(); ++k) {
-    table.columns[0].values.push_back(static_cast<double>(features[k]));
-    for (std::size_t c = 0; c < couplings.size(); ++c) {
-      const CouplingKind coupling = samplerCoupling(couplings[c]);
-      // The same seed for every M: curves differ by M, not by luck.
-      const std::uint64_t runSeed = deriveSeed(seed, c);
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, repetitions), [&](const auto& range) {
-        TrialScratch scratch;
-        for (std::size_t r = range.begin(); r != range.end(); ++r) {
-          if (context.cancelled()) return;
-          errors[r] =
-              squaredFrobeniusError(points, exact, coupling, features[k], runSeed, r, scratch);
-        }
-      });
-      if (stopIfCancelled(context, result)) {
-        // Keep only complete rows.
-        for (auto& column : table.columns)
-          column.values.resize(k);
-        return result;
+  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
+  const bool severalMechanisms = settings.mechanisms.size() > 1;
+  std::vector<Series> series;
+  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
+    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
+      const Mechanism& mechanism = *settings.mechanisms[m];
+      const Coupling coupling = settings.couplings[c];
+      std::string key = couplingId(coupling), name = couplingName(coupling);
+      if (severalMechanisms) {
+        key = mechanism.info().id + "-" + key;
+        name = mechanism.info().name + ", " + name;
       }
-      const MeanAndStd s = summarizeFinite(errors.data(), errors.size());
-      const double sem = s.std / std::sqrt(static_cast<double>(repetitions));
-      auto* column = &table.columns[1 + 4 * c];
-      column[0].values.push_back(s.mean);
-      column[1].values.push_back(s.std);
-      column[2].values.push_back(s.mean - sem);
-      column[3].values.push_back(s.mean + sem);
+      series.push_back(
+          {&mechanism, coupling, deriveSeed(settings.seed, c, m),
+           featureSpec(mechanism, points, coupling),
+           addBandSeries(table, key, name,
+                         {" mean error", " std over repetitions", " mean - std of the mean",
+                          " mean + std of the mean"},
+                         severalMechanisms ? key : couplingId(coupling), SeriesStyle::Line)});
     }
-    context.reportProgress(static_cast<double>(k + 1) / static_cast<double>(features.size()));
-    if (k + 1 < features.size()) context.publishPartial(table);
-  }
+
+  // One row per M, one cell per (series, repetition).
+  const std::size_t repetitions = settings.repetitions;
+  std::vector<double> errors(settings.features.size() * series.size() * repetitions);
+  const auto at = [&](std::size_t row, std::size_t s, std::size_t r) {
+    return (row * series.size() + s) * repetitions + r;
+  };
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      if (context.cancelled()) return;
+      const std::size_t row = cell / (series.size() * repetitions);
+      const std::size_t s = cell / repetitions % series.size(), r = cell % repetitions;
+      FeatureMapSpec spec = series[s].spec;
+      spec.features = settings.features[row];
+      // One draw of M frequencies in ⌈M/d⌉ independent blocks (the last one partial).
+      TrialStream stream(series[s].seed, r, zigguratTables());
+      const auto map = series[s].mechanism->drawFeatureMap(spec, stream);
+      const FeatureMatrix features = (*map)->queries(points);
+      errors[at(row, s, r)] = (exact - kernelEstimates(features, features)).squaredNorm();
+    }
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      table.append(featureColumn, static_cast<double>(settings.features[row]));
+      for (std::size_t s = 0; s < series.size(); ++s) {
+        const MeanAndStd summary = summarizeFinite(&errors[at(row, s, 0)], repetitions);
+        const double sem = summary.std / std::sqrt(static_cast<double>(repetitions));
+        series[s].columns.append(table, summary.mean, summary.std, summary.mean - sem,
+                                 summary.mean + sem);
+      }
+    }
+  };
+  CellGrid grid;
+  grid.rows = settings.features.size();
+  grid.cellsPerRow = series.size() * repetitions;
+  result.status = runCellGrid(context, grid, work, table);
   return result;
 }
 

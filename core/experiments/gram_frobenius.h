@@ -1,18 +1,43 @@
 #pragma once
 // SimRF Fig. 7: squared Frobenius error Σ_ij (K_ij - K̂_ij)² of the Gaussian Gram matrix of N
 // points estimated with M positive random features, against M, per coupling (mean over
-// repetitions with the standard deviation of that mean, as in the paper's shading).
+// repetitions with the standard deviation of that mean, as in the paper's shading) — for every
+// mechanism with positive features (PosRF by default), through their feature maps.
 
-#include "core/experiments/experiment.h"
+#include <cstdint>
+#include <vector>
+
+#include "core/couplings/coupling.h"
+#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
-class GramFrobenius final : public Experiment {
+class Mechanism;
+class Regime;
+
+struct GramFrobeniusSettings {
+  int dimension = 64;
+  const Regime* regime = nullptr;
+  ParameterSet regimeParameters;  // what the regime reads for itself (its files)
+  double sigma = 0.1;
+  std::size_t points = 64;
+  std::vector<const Mechanism*> mechanisms;  // with positive features
+  std::vector<Coupling> couplings;
+  std::int64_t featuresMin = 8, featuresMax = 256;
+  std::vector<std::int64_t> features;  // the M grid, increasing
+  std::size_t repetitions = 50;
+  std::uint64_t seed = 1;
+};
+
+class GramFrobenius final : public TypedExperiment<GramFrobeniusSettings> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
-  RunResult run(const ParameterSet& params, RunContext& context) const override;
+  GramFrobeniusSettings parse(const ParameterSet& params) const override;
+
+ protected:
+  RunResult runWith(const GramFrobeniusSettings& settings, RunContext& context) const override;
 };
 
 }  // namespace rfscope

@@ -16,12 +16,12 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // log ε at radius r and angle θ (ε is the same for the Gaussian and the softmax kernel).
-double logRelativeError(AnalyticRequest& request, double r, double theta) {
+double logRelativeError(EstimatorSpec& request, double r, double theta) {
   Eigen::VectorXd x(2), y(2);
   x << r, 0;
   y << r * std::cos(theta), r * std::sin(theta);
   const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
-  return answer.available ? 0.5 * answer.logVariance - answer.logKernelValue : kNaN;
+  return answer.variance ? 0.5 * answer.variance->logVariance - answer.logKernelValue : kNaN;
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& conte
 
   // TrigRF and FAVOR+ from their mechanisms' closed forms (an independent check of Lemma 3.4);
   // the hybrid, W(r)/√(2m) and the bound from core/analytic.
-  AnalyticRequest trig, favor;
+  EstimatorSpec trig, favor;
   trig.mechanism = findMechanism("trig");
   favor.mechanism = findMechanism("pos-hyp");
   for (auto* request : {&trig, &favor}) {

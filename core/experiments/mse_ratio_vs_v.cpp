@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/couplings/coupling.h"
+#include "core/couplings/positive_conformity.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
-#include "core/experiments/positive_coupling_theory.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 
@@ -45,7 +45,7 @@ std::vector<ParameterSpec> MseRatioVsV::parameters() const {
                                    "random features per estimate; 0: M = d (one full block)");
   std::vector<ParameterChoice> couplings;
   for (const auto& c : allCouplings())
-    if (c.id != "iid") couplings.push_back({c.id, c.name});
+    if (c.coupling != Coupling::Iid) couplings.push_back({c.id, c.name});
   auto chosen = multiChoiceParameter("couplings", "Couplings", couplings, {"orf", "simrf"},
                                      "couplings compared with IID (closed forms for orf, simrf)");
   features.group = chosen.group = "Estimator";
@@ -71,7 +71,9 @@ std::vector<ParameterError> MseRatioVsV::crossValidate(const ParameterSet& param
 RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) const {
   const int d = static_cast<int>(params.integer("d"));
   const std::int64_t m = featureCount(params);
-  const auto& couplings = params.choices("couplings");
+  std::vector<Coupling> couplings;
+  for (const auto& id : params.choices("couplings"))
+    couplings.push_back(parseCoupling(id, "couplings"));
   const std::vector<double> grid =
       valueGrid(params.real("v-min"), params.real("v-max"), params.integer("v-steps"), false);
   const auto pointCount = static_cast<std::size_t>(params.integer("mc-points"));
@@ -110,20 +112,23 @@ RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) cons
   table.columns.push_back({"v", "v = ‖x + y‖", rows});
 
   // The pair: x = y = (v/2) e₁, so ‖x - y‖ = 0 and K = 1 (the ratio does not depend on it).
-  const auto logMseIid = [&](double v) { return positiveCouplingLogMse("iid", d, m, 0, v * v); };
+  const auto logMseIid = [&](double v) {
+    return coupledPositiveLogVariance(Coupling::Iid, d, m, 0, v * v);
+  };
   std::vector<bool> isMcRow(rowCount, false);
   for (auto r : mcRow)
     isMcRow[static_cast<std::size_t>(r)] = true;
-  for (const auto& id : couplings) {
-    if (!hasPositiveCouplingTheory(id)) continue;
-    Column column{"ratio-" + id, findCoupling(id)->name + " / IID (analytic)", {}};
+  for (const Coupling coupling : couplings) {
+    if (!hasPositiveClosedForms(coupling)) continue;
+    const std::string& id = couplingId(coupling);
+    Column column{"ratio-" + id, couplingName(coupling) + " / IID (analytic)", {}};
     for (std::size_t r = 0; r < rowCount; ++r)
       column.values.push_back(
           isMcRow[r] ? kNaN
-                     : std::exp(positiveCouplingLogMse(id, d, m, 0, rows[r] * rows[r]) -
+                     : std::exp(coupledPositiveLogVariance(coupling, d, m, 0, rows[r] * rows[r]) -
                                 logMseIid(rows[r])));
     table.hints.series.push_back(
-        {findCoupling(id)->name + " (analytic)", column.key, "", "", id, SeriesStyle::Line, ""});
+        {couplingName(coupling) + " (analytic)", column.key, "", "", id, SeriesStyle::Line, ""});
     table.columns.push_back(std::move(column));
   }
   if (stopIfCancelled(context, result)) return result;
@@ -131,8 +136,9 @@ RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) cons
 
   // Monte Carlo columns, filled point by point; partial tables show the points done so far.
   const std::size_t firstMc = table.columns.size(), firstMcSeries = table.hints.series.size();
-  for (const auto& id : couplings) {
-    const std::string& name = findCoupling(id)->name;
+  for (const Coupling coupling : couplings) {
+    const std::string& id = couplingId(coupling);
+    const std::string& name = couplingName(coupling);
     table.columns.push_back(
         {"mc-" + id, name + " / IID (Monte Carlo)", std::vector(rowCount, kNaN)});
     table.columns.push_back({"mc-" + id + "-low", name + " 95% low", std::vector(rowCount, kNaN)});
@@ -158,11 +164,10 @@ RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) cons
     for (std::size_t c = 0; c < couplings.size(); ++c) {
       request.coupling = couplings[c];
       request.seed = deriveSeed(seed, p, c);
-      std::string error;
-      const auto mc = runMonteCarloFor(request, context, &error);
+      const auto mc = runMonteCarloFor(request, context);
       if (stopIfCancelled(context, result)) return result;
       if (!mc) {
-        result.warnings.push_back(couplings[c] + ": " + error);
+        result.warnings.push_back(couplingId(couplings[c]) + ": " + mc.reason());
         continue;
       }
       const auto row = static_cast<std::size_t>(mcRow[p]);

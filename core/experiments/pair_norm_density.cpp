@@ -6,9 +6,9 @@
 #include <string>
 
 #include "core/couplings/coupling.h"
+#include "core/couplings/positive_conformity.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
-#include "core/experiments/positive_coupling_theory.h"
 #include "core/montecarlo/conformity_estimate.h"
 
 namespace rfscope {
@@ -18,15 +18,6 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Blocks per batch: each batch is one engine call under its own derived seed, so the run can be
 // cancelled between batches and gives the same histogram for any thread count.
 constexpr std::int64_t kBlocksPerBatch = 512;
-
-CouplingKind samplerCoupling(const std::string& id) {
-  if (id == "orf") return CouplingKind::Orthogonal;
-  if (id == "simrf") return CouplingKind::Simplex;
-  if (id == "simrf-plus") return CouplingKind::SimplexPlus;
-  if (id == "orf-fast") return CouplingKind::OrthogonalFast;
-  if (id == "simrf-fast") return CouplingKind::SimplexFast;
-  return CouplingKind::Iid;
-}
 
 }  // namespace
 
@@ -42,11 +33,9 @@ std::vector<ParameterSpec> PairNormDensity::parameters() const {
   auto d = dimensionParameter(6);
   d.minimum = 2;
   d.maximum = 256;
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto chosen = multiChoiceParameter("couplings", "Couplings", couplings, {"iid", "orf", "simrf"},
-                                     "closed forms for iid, orf and simrf");
+  auto chosen =
+      multiChoiceParameter("couplings", "Couplings", couplingChoices(), {"iid", "orf", "simrf"},
+                           "closed forms for iid, orf and simrf");
   chosen.group = "Estimator";
   auto bins = integerParameter("bins", "Bins", 60, 5, 1000, "histogram bins over [0, √(2d) + 8]");
   auto blocks = integerParameter("blocks", "Blocks", 20000, 0, 100000000,
@@ -58,7 +47,9 @@ std::vector<ParameterSpec> PairNormDensity::parameters() const {
 
 RunResult PairNormDensity::run(const ParameterSet& params, RunContext& context) const {
   const int d = static_cast<int>(params.integer("d"));
-  const auto& couplings = params.choices("couplings");
+  std::vector<Coupling> couplings;
+  for (const auto& id : params.choices("couplings"))
+    couplings.push_back(parseCoupling(id, "couplings"));
   const int bins = static_cast<int>(params.integer("bins"));
   const std::int64_t blocks = params.integer("blocks");
   const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
@@ -76,22 +67,24 @@ RunResult PairNormDensity::run(const ParameterSet& params, RunContext& context) 
   for (int b = 0; b < bins; ++b)
     w.values.push_back((b + 0.5) * width);
   table.columns.push_back(w);
-  for (const auto& id : couplings) {
-    if (!hasPositiveCouplingTheory(id)) continue;
-    Column column{"p-" + id, findCoupling(id)->name + " p(w_ij) (closed form)", {}};
+  for (const Coupling coupling : couplings) {
+    if (!hasPositiveClosedForms(coupling)) continue;
+    const std::string& id = couplingId(coupling);
+    Column column{"p-" + id, couplingName(coupling) + " p(w_ij) (closed form)", {}};
     for (double x : w.values)
-      column.values.push_back(std::exp(positiveCouplingLogPairNormDensity(id, d, x)));
+      column.values.push_back(std::exp(logPairNormDensity(coupling, d, x)));
     table.hints.series.push_back(
-        {findCoupling(id)->name, column.key, "", "", id, SeriesStyle::Line, ""});
+        {couplingName(coupling), column.key, "", "", id, SeriesStyle::Line, ""});
     table.columns.push_back(std::move(column));
   }
   if (blocks == 0 || stopIfCancelled(context, result)) return result;
 
   const std::size_t firstMc = table.columns.size();
-  for (const auto& id : couplings) {
+  for (const Coupling coupling : couplings) {
+    const std::string& id = couplingId(coupling);
     table.columns.push_back(
-        {"mc-" + id, findCoupling(id)->name + " histogram (Monte Carlo)", std::vector(bins, kNaN)});
-    table.hints.series.push_back({findCoupling(id)->name + " (Monte Carlo)", "mc-" + id, "", "", id,
+        {"mc-" + id, couplingName(coupling) + " histogram (Monte Carlo)", std::vector(bins, kNaN)});
+    table.hints.series.push_back({couplingName(coupling) + " (Monte Carlo)", "mc-" + id, "", "", id,
                                   SeriesStyle::Points, ""});
   }
   const std::int64_t batches = (blocks + kBlocksPerBatch - 1) / kBlocksPerBatch;
@@ -101,7 +94,7 @@ RunResult PairNormDensity::run(const ParameterSet& params, RunContext& context) 
     std::vector<std::int64_t> counts(bins, 0);
     std::int64_t pairs = 0;
     ConformityRequest request;
-    request.coupling = samplerCoupling(couplings[c]);
+    request.coupling = couplings[c];
     request.dimension = d;
     request.histogramBins = bins;
     for (std::int64_t b = 0; b < batches; ++b) {

@@ -62,15 +62,18 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
   const auto& ids = params.choices("mechanisms");
   const std::vector<double> thetas =
       valueGrid(0, std::numbers::pi, params.integer("theta-steps"), false);
-  const auto isHybrid = [](const std::string& id) { return id.starts_with("hybrid-"); };
+  // The hybrids are the estimators with a number n of τ's; the Gaussian one also takes a bandwidth.
+  const auto takes = [](const std::string& id, const char* key) {
+    return findSpec(findMechanism(id)->parameters(), key) != nullptr;
+  };
+  const auto isHybrid = [&](const std::string& id) { return takes(id, "n"); };
   const auto featuresOf = [&](const std::string& id) {
     return params.integer(isHybrid(id) ? "hybrid-features" : "features");
   };
-  // The hybrid's own parameters (the Gaussian one also takes the bandwidth).
   const auto estimatorParameters = [&](const std::string& id) {
     ParameterSet set;
     if (isHybrid(id)) set.set("n", params.integer("n"));
-    if (id == "hybrid-gaussian") set.set("bandwidth", params.real("bandwidth"));
+    if (takes(id, "bandwidth")) set.set("bandwidth", params.real("bandwidth"));
     return set;
   };
 
@@ -111,14 +114,15 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
     y[0] = r * std::cos(thetas[k]);
     y[1] = r * std::sin(thetas[k]);
     for (std::size_t i = 0; i < ids.size(); ++i) {
-      AnalyticRequest request;
+      EstimatorSpec request;
       request.mechanism = findMechanism(ids[i]);
       request.kernel = Kernel::Softmax;
       request.features = featuresOf(ids[i]);
       request.parameters = estimatorParameters(ids[i]);
       const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
       table.columns[2 + 5 * i + 4].values[k] =
-          answer.available ? std::exp(0.5 * answer.logVariance - answer.logKernelValue) : kNaN;
+          answer.variance ? std::exp(0.5 * answer.variance->logVariance - answer.logKernelValue)
+                          : kNaN;
     }
   }
   context.publishPartial(table);
@@ -141,11 +145,10 @@ RunResult PointwiseSoftmax::run(const ParameterSet& params, RunContext& context)
       request.features = featuresOf(ids[i]);
       request.parameters = estimatorParameters(ids[i]);
       request.seed = deriveSeed(seed, k, i);
-      std::string error;
-      const auto mc = runMonteCarloFor(request, context, &error);
+      const auto mc = runMonteCarloFor(request, context);
       if (stopIfCancelled(context, result)) return result;
       if (!mc) {
-        result.warnings.push_back(ids[i] + ": " + error);
+        result.warnings.push_back(ids[i] + ": " + mc.reason());
         continue;
       }
       auto* column = &table.columns[2 + 5 * i];

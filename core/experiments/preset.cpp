@@ -1,4 +1,5 @@
 #include "core/experiments/preset.h"
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 
@@ -168,11 +169,11 @@ ParameterSet presetParameters(const Preset& preset, const Experiment& experiment
       errors.push_back({key, "preset '" + preset.id + "': unknown parameter '" + key + "'"});
       continue;
     }
-    std::string error;
-    if (const auto value = parseParameterValue(*spec, text, &error))
-      set.set(key, *value);
-    else
-      errors.push_back({key, "preset '" + preset.id + "': " + error});
+    try {
+      set.set(key, parseParameterValue(*spec, text));
+    } catch (const InvalidParameter& e) {
+      errors.push_back({key, "preset '" + preset.id + "': " + e.what()});
+    }
   }
   for (auto& e : experiment.validate(set))
     errors.push_back(std::move(e));

@@ -16,10 +16,8 @@ std::vector<ParameterSpec> singlePairEstimatorParameters(std::int64_t defaultTri
   sigma.group = pair.group = "Data";
   auto mechanism = choiceParameter("mechanism", "Mechanism", mechanismChoices(), "pos",
                                    "random-feature mechanism (its parameters at their defaults)");
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto coupling = choiceParameter("coupling", "Coupling", couplings, "iid", "how ω's are drawn");
+  auto coupling =
+      choiceParameter("coupling", "Coupling", couplingChoices(), "iid", "how ω's are drawn");
   auto features =
       integerParameter("features", "Features M", 1, 1, 100000, "random features per estimate");
   mechanism.group = coupling.group = features.group = "Estimator";
@@ -34,9 +32,8 @@ std::vector<ParameterSpec> singlePairEstimatorParameters(std::int64_t defaultTri
 std::vector<ParameterError> singlePairEstimatorErrors(const ParameterSet& params) {
   auto errors = regimeErrors(params, static_cast<int>(params.integer("d")));
   if (!errors.empty()) return errors;
-  std::string error;
-  if (!makeSamplingPlan(singlePairRequest(params), &error))
-    return {{"coupling", "parameters 'mechanism' and 'coupling': " + error}};
+  if (const auto plan = makeSamplingPlan(singlePairRequest(params)); !plan)
+    return {{"coupling", "parameters 'mechanism' and 'coupling': " + plan.reason()}};
   return {};
 }
 
@@ -45,7 +42,7 @@ MonteCarloRequest singlePairRequest(const ParameterSet& params) {
   MonteCarloRequest request;
   request.mechanism = findMechanism(params.choice("mechanism"));
   request.kernel = *kernelFromId(params.choice("kernel"));
-  request.coupling = params.choice("coupling");
+  request.coupling = parseCoupling(params.choice("coupling"));
   request.features = params.integer("features");
   request.trials = params.integer("trials");
   request.seed = static_cast<std::uint64_t>(params.integer("seed"));

@@ -42,12 +42,42 @@ struct PlotHints {
   std::vector<SeriesHint> series;
 };
 
+// A column of a table under construction: experiments fill columns through handles instead of
+// computing positions.
+struct ColumnHandle {
+  std::size_t index = 0;
+};
+
 struct Table {
   std::vector<Column> columns;
   PlotHints hints;
 
   const Column* column(const std::string& key) const;
   std::size_t rowCount() const { return columns.empty() ? 0 : columns.front().values.size(); }
+
+  // Appends a column (initially `values`) and returns its handle.
+  ColumnHandle addColumn(std::string key, std::string label, std::vector<double> values = {});
+  Column& operator[](ColumnHandle handle) { return columns[handle.index]; }
+  const Column& operator[](ColumnHandle handle) const { return columns[handle.index]; }
+  void append(ColumnHandle handle, double value) { columns[handle.index].values.push_back(value); }
 };
+
+// The four columns of a value with a band: "<key>-mean", "-std", "-low", "-high", and the series
+// that draws the mean with the low–high band.
+struct BandColumns {
+  ColumnHandle mean, spread, low, high;
+  std::size_t series = 0;  // index into hints.series (for warnings)
+
+  // Appends one row: the mean, its spread and the band's ends.
+  void append(Table& table, double meanValue, double spreadValue, double lowValue,
+              double highValue) const;
+};
+
+struct BandLabels {
+  std::string mean, spread, low, high;  // appended to the series name in the columns' labels
+};
+
+BandColumns addBandSeries(Table& table, const std::string& key, const std::string& name,
+                          const BandLabels& labels, const std::string& colorKey, SeriesStyle style);
 
 }  // namespace rfscope

@@ -2,8 +2,8 @@
 
 #include <string>
 
-#include "core/analytic/log_math.h"
 #include "core/experiments/common_parameters.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/oprf.h"
 
 namespace rfscope {

@@ -1,8 +1,5 @@
 #include "core/experiments/variance_vs_sigma.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,11 +7,12 @@
 #include <utility>
 
 #include "core/analytic/analytic_variance.h"
-#include "core/analytic/data_driven_parameters.h"
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_result.h"
 #include "core/montecarlo/sampling_plan.h"
@@ -23,6 +21,17 @@ namespace rfscope {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// The request Monte Carlo validation checks each chosen mechanism with (a generic pair).
+MonteCarloRequest genericRequest(const VarianceVsSigmaSettings& settings) {
+  MonteCarloRequest request;
+  request.kernel = settings.kernel;
+  request.coupling = settings.coupling;
+  request.features = settings.features;
+  request.x = Eigen::VectorXd::Constant(settings.dimension, 0.1);
+  request.y = Eigen::VectorXd::Constant(settings.dimension, -0.05);
+  return request;
+}
 
 }  // namespace
 
@@ -51,10 +60,7 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
   mechanisms.group = "Estimator";
   specs.push_back(mechanisms);
   specs.push_back(kernelParameter());
-  std::vector<ParameterChoice> couplings;
-  for (const auto& c : allCouplings())
-    couplings.push_back({c.id, c.name});
-  auto coupling = choiceParameter("coupling", "Coupling", couplings, "iid",
+  auto coupling = choiceParameter("coupling", "Coupling", couplingChoices(), "iid",
                                   "how the M frequencies are drawn (closed forms: iid; orf and "
                                   "simrf for PosRF)");
   auto features =
@@ -73,197 +79,197 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
   return specs;
 }
 
-std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& params) const {
-  if (params.real("sigma-min") >= params.real("sigma-max"))
-    return {{"sigma-max", "parameter 'sigma-max': must be larger than sigma-min"}};
-  if (params.choice("method") != "analytic") {
-    // Every chosen mechanism must be samplable with the coupling (checked at a generic pair).
-    MonteCarloRequest request;
-    request.kernel = *kernelFromId(params.choice("kernel"));
-    request.coupling = params.choice("coupling");
-    request.features = params.integer("features");
-    const auto d = params.integer("d");
-    request.x = Eigen::VectorXd::Constant(d, 0.1);
-    request.y = Eigen::VectorXd::Constant(d, -0.05);
-    for (const auto& id : params.choices("mechanisms")) {
-      request.mechanism = findMechanism(id);
-      std::string error;
-      if (!makeSamplingPlan(request, &error))
-        return {{"coupling", "parameter 'coupling': Monte Carlo of " + id + ": " + error}};
-    }
-  }
-  return regimeErrors(params, static_cast<int>(params.integer("d")));
+VarianceVsSigmaSettings VarianceVsSigma::parse(const ParameterSet& params) const {
+  VarianceVsSigmaSettings s;
+  s.dimension = static_cast<int>(params.integer("d"));
+  s.pairs = static_cast<std::size_t>(params.integer("pairs"));
+  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  s.regime = findRegime(params.choice("regime"));
+  s.regimeParameters = params;
+  s.kernel = *kernelFromId(params.choice("kernel"));
+  s.sigmaMin = params.real("sigma-min");
+  s.sigmaMax = params.real("sigma-max");
+  s.sigmas = sigmaGrid(s.sigmaMin, s.sigmaMax, params.integer("sigma-steps"),
+                       params.choice("sigma-spacing") == "log");
+  for (const auto& id : params.choices("mechanisms"))
+    s.mechanisms.push_back(findMechanism(id));
+  s.coupling = parseCoupling(params.choice("coupling"));
+  s.features = params.integer("features");
+  s.trials = params.integer("trials");
+  const auto method = choiceValue<Method>(params, "method",
+                                          {{"analytic", Method::Analytic},
+                                           {"monte-carlo", Method::MonteCarlo},
+                                           {"both", Method::Both}});
+  if (method != Method::MonteCarlo) s.kinds.push_back(ValueKind::ClosedForm);
+  if (method != Method::Analytic) s.kinds.push_back(ValueKind::MonteCarlo);
+  return s;
 }
 
-RunResult VarianceVsSigma::run(const ParameterSet& params, RunContext& context) const {
-  const int dimension = static_cast<int>(params.integer("d"));
-  const auto pairCount = static_cast<std::size_t>(params.integer("pairs"));
-  const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
-  const Regime& regime = *findRegime(params.choice("regime"));
-  // Data files were checked by validate(); they load from the cache here.
-  const std::shared_ptr<const PairSampler> sampler = prepareRegime(params, dimension);
-  const Kernel kernel = *kernelFromId(params.choice("kernel"));
-  const std::vector<double> sigmas =
-      sigmaGrid(params.real("sigma-min"), params.real("sigma-max"), params.integer("sigma-steps"),
-                params.choice("sigma-spacing") == "log");
-  std::vector<const Mechanism*> mechanisms;
-  for (const auto& id : params.choices("mechanisms"))
-    mechanisms.push_back(findMechanism(id));
+std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& params) const {
+  const VarianceVsSigmaSettings settings = parse(params);
+  if (settings.sigmaMin >= settings.sigmaMax)
+    return {{"sigma-max", "parameter 'sigma-max': must be larger than sigma-min"}};
+  if (std::find(settings.kinds.begin(), settings.kinds.end(), ValueKind::MonteCarlo) !=
+      settings.kinds.end()) {
+    // Every chosen mechanism must be samplable with the coupling (checked at a generic pair).
+    MonteCarloRequest request = genericRequest(settings);
+    for (const Mechanism* mechanism : settings.mechanisms) {
+      request.mechanism = mechanism;
+      if (const auto plan = makeSamplingPlan(request); !plan)
+        return {{"coupling", "parameter 'coupling': Monte Carlo of " + mechanism->info().id + ": " +
+                                 plan.reason()}};
+    }
+  }
+  return regimeErrors(params, settings.dimension);
+}
+
+RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
+                                   RunContext& context) const {
+  const std::size_t pairCount = settings.pairs;
+  const std::vector<double>& sigmas = settings.sigmas;
+  const std::vector<const Mechanism*>& mechanisms = settings.mechanisms;
   const std::size_t mechanismCount = mechanisms.size();
-  const std::string& coupling = params.choice("coupling");
-  const std::int64_t features = params.integer("features");
-  const std::int64_t trials = params.integer("trials");
-  const std::string& method = params.choice("method");
-  // Kinds of value per cell: 0 = closed form, 1 = Monte Carlo.
-  std::vector<int> kinds;
-  if (method != "monte-carlo") kinds.push_back(0);
-  if (method != "analytic") kinds.push_back(1);
-  const std::size_t kindCount = kinds.size();
+  const std::size_t kindCount = settings.kinds.size();
+  // Data files were checked by validate(); they load from the cache here.
+  const std::shared_ptr<const PairSampler> sampler =
+      prepareRegime(settings.regimeParameters, settings.dimension);
 
   RunResult result;
   Table& table = result.table;
-  table.columns.push_back({"sigma", "σ", {}});
-  for (int kind : kinds)
+  const ColumnHandle sigmaColumn = table.addColumn("sigma", "σ");
+  // Columns per kind of value and mechanism: [kind][mechanism].
+  std::vector<std::vector<BandColumns>> bands(kindCount);
+  for (std::size_t k = 0; k < kindCount; ++k)
     for (const Mechanism* m : mechanisms) {
-      const std::string id = m->info().id + (kind == 1 ? "-mc" : "");
-      const std::string name = m->info().name + (kind == 1 ? " (Monte Carlo)" : "");
-      table.columns.push_back({id + "-mean", name + " mean log Var", {}});
-      table.columns.push_back({id + "-std", name + " std of log Var", {}});
-      table.columns.push_back({id + "-low", name + " mean - std", {}});
-      table.columns.push_back({id + "-high", name + " mean + std", {}});
-      table.hints.series.push_back({name,
-                                    id + "-mean",
-                                    id + "-low",
-                                    id + "-high",
-                                    m->info().id,
-                                    kind == 1 ? SeriesStyle::Points : SeriesStyle::Line,
-                                    {}});
+      const bool monteCarlo = settings.kinds[k] == ValueKind::MonteCarlo;
+      const std::string name = m->info().name + (monteCarlo ? " (Monte Carlo)" : "");
+      bands[k].push_back(
+          addBandSeries(table, m->info().id + (monteCarlo ? "-mc" : ""), name,
+                        {" mean log Var", " std of log Var", " mean - std", " mean + std"},
+                        m->info().id, monteCarlo ? SeriesStyle::Points : SeriesStyle::Line));
     }
   const std::string estimator =
-      features == 1 && coupling == "iid"
+      settings.features == 1 && settings.coupling == Coupling::Iid
           ? std::string("one random feature")
-          : std::to_string(features) + " features, " + findCoupling(coupling)->name;
-  table.hints.title = "Log-variance of " + estimator + ", " + regime.info().id +
-                      " regime, d = " + std::to_string(dimension);
+          : std::to_string(settings.features) + " features, " + couplingName(settings.coupling);
+  table.hints.title = "Log-variance of " + estimator + ", " + settings.regime->info().id +
+                      " regime, d = " + std::to_string(settings.dimension);
   table.hints.xColumn = "sigma";
   table.hints.xLabel = "σ";
-  table.hints.yLabel = std::string("log Var (") + std::string(kernelId(kernel)) + " kernel, " +
-                       estimator + "), mean ± std over pairs";
+  table.hints.yLabel = std::string("log Var (") + std::string(kernelId(settings.kernel)) +
+                       " kernel, " + estimator + "), mean ± std over pairs";
 
   // Base pairs, drawn once and scaled by each σ, with their geometry.
   std::vector<Eigen::VectorXd> baseX(pairCount), baseY(pairCount);
   std::vector<PairGeometry> baseGeometry(pairCount);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, pairCount), [&](const auto& range) {
-    if (context.cancelled()) return;
-    for (std::size_t p = range.begin(); p != range.end(); ++p) {
-      sampler->sampleBasePair(seed, p, baseX[p], baseY[p]);
-      baseGeometry[p] = PairGeometry::fromVectors(baseX[p], baseY[p]);
-    }
-  });
-
-  if (stopIfCancelled(context, result)) return result;  // the base pairs may be incomplete
+  if (!parallelCells(context, pairCount, [&](std::size_t p) {
+        sampler->sampleBasePair(settings.seed, p, baseX[p], baseY[p]);
+        baseGeometry[p] = PairGeometry::fromVectors(baseX[p], baseY[p]);
+      })) {
+    result.status = RunStatus::Cancelled;  // the base pairs may be incomplete
+    return result;
+  }
   // The statistics of CRT eqs. 8, 12, 14 at any σ follow from the base pairs' in O(d).
   const ScalableStatistics statistics(baseX, baseY);
 
-  AnalyticRequest request;
-  request.kernel = kernel;
-  request.coupling = coupling;
-  request.features = features;
-  MonteCarloRequest mcRequest;
-  mcRequest.kernel = kernel;
-  mcRequest.coupling = coupling;
-  mcRequest.features = features;
+  // One row per σ, one cell per pair; a row holds its estimators and log variances until it is
+  // committed.
+  struct Row {
+    std::vector<EstimatorSpec> estimators;  // [mechanism]
+    std::vector<double> logVariances;       // [kind][mechanism][pair]
+    std::vector<unsigned char> heavy;       // the same layout: Monte Carlo saw heavy tails
+  };
+  std::vector<Row> rows(sigmas.size());
+  EstimatorSpec base;
+  base.kernel = settings.kernel;
+  base.coupling = settings.coupling;
+  base.features = settings.features;
   const std::function<bool()> stop = [&context] { return context.cancelled(); };
-  std::size_t excluded = 0;
-  std::vector<std::size_t> heavy(mechanismCount, 0);
-  // Monte Carlo cells are far costlier than closed forms: smaller chunks keep partials flowing.
-  const std::size_t chunk =
-      kindCount == 1 && kinds[0] == 0 ? std::max<std::size_t>(1, sigmas.size() / 25) : 1;
-  const std::size_t block = mechanismCount * pairCount;  // values of one kind at one σ
-  std::vector<double> logVariances;
-  std::vector<unsigned char> heavyCells;
-  std::vector<AnalyticRequest> requests;  // [sigma - first][mechanism]
-  for (std::size_t first = 0; first < sigmas.size(); first += chunk) {
-    if (stopIfCancelled(context, result)) return result;
-    const std::size_t last = std::min(sigmas.size(), first + chunk);
+  const auto at = [&](std::size_t k, std::size_t m, std::size_t p) {
+    return (k * mechanismCount + m) * pairCount + p;
+  };
+
+  CellWork work;
+  work.prepareRow = [&](std::size_t s) {
     // CRT §3: free parameters (GERF's A and s, λ*, p*) are chosen once per σ from statistics of
     // all the pairs at that σ (eqs. 8, 12, 14), the same for every pair, closed forms and Monte
     // Carlo alike.
-    requests.assign((last - first) * mechanismCount, request);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, last - first), [&](const auto& range) {
-      for (std::size_t s = range.begin(); s != range.end(); ++s) {
-        std::vector<ParameterSet> chosen =
-            dataDrivenParameters(mechanisms, statistics, sigmas[first + s]);
-        for (std::size_t m = 0; m < mechanismCount; ++m) {
-          AnalyticRequest& r = requests[s * mechanismCount + m];
-          r.mechanism = mechanisms[m];
-          r.parameters = std::move(chosen[m]);
-        }
-      }
-    });
-    const std::size_t cells = (last - first) * pairCount;
-    // Layout: [sigma - first][kind][mechanism][pair].
-    logVariances.assign(cells * mechanismCount * kindCount, kNaN);
-    heavyCells.assign(logVariances.size(), 0);
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, cells, 1), [&](const auto& range) {
-      if (context.cancelled()) return;
-      Eigen::VectorXd x, y;
-      MonteCarloRequest mcLocal = mcRequest;
-      TrialScratch scratch;
-      for (std::size_t cell = range.begin(); cell != range.end(); ++cell) {
-        const std::size_t s = cell / pairCount, p = cell % pairCount;
-        const double sigma = sigmas[first + s];
-        x = sigma * baseX[p];
-        y = sigma * baseY[p];
-        const PairInput pair(x, y, baseGeometry[p].scaled(sigma));
-        for (std::size_t k = 0; k < kindCount; ++k)
-          for (std::size_t m = 0; m < mechanismCount; ++m) {
-            const std::size_t at = (s * kindCount + k) * block + m * pairCount + p;
-            const AnalyticRequest& analytic = requests[s * mechanismCount + m];
-            if (kinds[k] == 0) {
-              const AnalyticAnswer answer = evaluateAnalytic(analytic, pair);
-              logVariances[at] = answer.available ? answer.logVariance : kNaN;
-              continue;
-            }
-            mcLocal.mechanism = mechanisms[m];
-            mcLocal.parameters = analytic.parameters;
-            mcLocal.x = x;
-            mcLocal.y = y;
-            mcLocal.seed = deriveSeed(seed, (first + s) * pairCount + p, m);
-            const auto plan = makeSamplingPlan(mcLocal, nullptr);
-            if (!plan) continue;
-            const MonteCarloResult mc = sampleSerially(*plan, trials, scratch, stop);
-            if (mc.cancelled) return;
-            logVariances[at] = mc.logVariance;
-            heavyCells[at] = mc.heavyTail;
-          }
-      }
-    });
-    if (stopIfCancelled(context, result)) return result;
-    for (std::size_t s = 0; s < last - first; ++s) {
-      table.columns[0].values.push_back(sigmas[first + s]);
+    Row& row = rows[s];
+    std::vector<ParameterSet> chosen = dataDrivenParameters(mechanisms, statistics, sigmas[s]);
+    row.estimators.assign(mechanismCount, base);
+    for (std::size_t m = 0; m < mechanismCount; ++m) {
+      row.estimators[m].mechanism = mechanisms[m];
+      row.estimators[m].parameters = std::move(chosen[m]);
+    }
+    row.logVariances.assign(kindCount * mechanismCount * pairCount, kNaN);
+    row.heavy.assign(row.logVariances.size(), 0);
+  };
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    Eigen::VectorXd x, y;
+    MonteCarloRequest request;
+    TrialScratch scratch;
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      const std::size_t s = cell / pairCount, p = cell % pairCount;
+      Row& row = rows[s];
+      const double sigma = sigmas[s];
+      x = sigma * baseX[p];
+      y = sigma * baseY[p];
+      const PairInput pair(x, y, baseGeometry[p].scaled(sigma));
       for (std::size_t k = 0; k < kindCount; ++k)
         for (std::size_t m = 0; m < mechanismCount; ++m) {
-          const std::size_t at = (s * kindCount + k) * block + m * pairCount;
-          const MeanAndStd summary = summarizeFinite(&logVariances[at], pairCount);
-          excluded += summary.excluded;
-          for (std::size_t p = 0; p < pairCount; ++p)
-            heavy[m] += heavyCells[at + p];
-          auto* column = &table.columns[1 + 4 * (k * mechanismCount + m)];
-          column[0].values.push_back(summary.mean);
-          column[1].values.push_back(summary.std);
-          column[2].values.push_back(summary.mean - summary.std);
-          column[3].values.push_back(summary.mean + summary.std);
+          const EstimatorSpec& estimator = row.estimators[m];
+          if (settings.kinds[k] == ValueKind::ClosedForm) {
+            const AnalyticAnswer answer = evaluateAnalytic(estimator, pair);
+            row.logVariances[at(k, m, p)] = answer.variance ? answer.variance->logVariance : kNaN;
+            continue;
+          }
+          static_cast<EstimatorSpec&>(request) = estimator;
+          request.x = x;
+          request.y = y;
+          request.seed = deriveSeed(settings.seed, s * pairCount + p, m);
+          const auto plan = makeSamplingPlan(request);
+          if (!plan) continue;
+          const MonteCarloResult mc = sampleSerially(*plan, settings.trials, scratch, stop);
+          if (mc.cancelled) return;
+          row.logVariances[at(k, m, p)] = mc.logVariance;
+          row.heavy[at(k, m, p)] = mc.heavyTail;
         }
     }
-    for (std::size_t m = 0; m < mechanismCount && kinds.back() == 1; ++m)
-      if (heavy[m] > 0)
-        table.hints.series[(kindCount - 1) * mechanismCount + m].warning =
-            "heavy tails in " + std::to_string(heavy[m]) +
-            " cells: the Monte Carlo variance underestimates";
-    context.reportProgress(static_cast<double>(last) / static_cast<double>(sigmas.size()));
-    if (last < sigmas.size()) context.publishPartial(table);
-  }
+  };
+  std::size_t excluded = 0;
+  std::vector<std::size_t> heavy(mechanismCount, 0);
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t s = first; s < last; ++s) {
+      Row& row = rows[s];
+      table.append(sigmaColumn, sigmas[s]);
+      for (std::size_t k = 0; k < kindCount; ++k)
+        for (std::size_t m = 0; m < mechanismCount; ++m) {
+          const MeanAndStd summary = summarizeFinite(&row.logVariances[at(k, m, 0)], pairCount);
+          excluded += summary.excluded;
+          for (std::size_t p = 0; p < pairCount; ++p)
+            heavy[m] += row.heavy[at(k, m, p)];
+          bands[k][m].append(table, summary.mean, summary.std, summary.mean - summary.std,
+                             summary.mean + summary.std);
+        }
+      row = Row{};  // its cells are done with
+    }
+    if (settings.kinds.back() == ValueKind::MonteCarlo)
+      for (std::size_t m = 0; m < mechanismCount; ++m)
+        if (heavy[m] > 0)
+          table.hints.series[bands.back()[m].series].warning =
+              "heavy tails in " + std::to_string(heavy[m]) +
+              " cells: the Monte Carlo variance underestimates";
+  };
+  CellGrid grid;
+  grid.rows = sigmas.size();
+  grid.cellsPerRow = pairCount;
+  // Monte Carlo cells are far costlier than closed forms: smaller chunks keep partials flowing.
+  grid.rowsPerChunk = kindCount == 1 && settings.kinds[0] == ValueKind::ClosedForm
+                          ? std::max<std::size_t>(1, sigmas.size() / 25)
+                          : 1;
+  result.status = runCellGrid(context, grid, work, table);
+  if (result.status == RunStatus::Cancelled) return result;
+
   if (excluded > 0)
     result.warnings.push_back(std::to_string(excluded) +
                               " (pair, σ, mechanism) cells had zero variance or no closed form and "

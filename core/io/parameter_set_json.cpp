@@ -1,4 +1,5 @@
 #include "core/io/parameter_set_json.h"
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 namespace {
@@ -49,7 +50,7 @@ ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs,
       errors.push_back({key, "unknown parameter '" + key + "'"});
       continue;
     }
-    std::string text, error;
+    std::string text;
     if (!jsonToText(value, text)) {
       errors.push_back({key, "parameter '" + key + "': unsupported JSON value " + shown(value)});
       continue;
@@ -58,11 +59,11 @@ ParameterSet parameterSetFromJson(const std::vector<ParameterSpec>& specs,
       errors.push_back({key, "parameter '" + key + "': expected an integer, got " + shown(value)});
       continue;
     }
-    const auto parsed = parseParameterValue(*spec, text, &error);
-    if (!parsed)
-      errors.push_back({key, error});
-    else
-      set.set(key, *parsed);
+    try {
+      set.set(key, parseParameterValue(*spec, text));
+    } catch (const InvalidParameter& e) {
+      errors.push_back({key, e.what()});
+    }
   }
   for (auto& e : validateParameters(specs, set))
     errors.push_back(std::move(e));

@@ -3,11 +3,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string>
 
 #include <boost/math/tools/minima.hpp>
 
-#include "core/analytic/log_bessel_i0.h"
-#include "core/analytic/log_math.h"
+#include "core/math/log_bessel_i0.h"
+#include "core/math/log_math.h"
+#include "core/mechanisms/mechanism.h"
+#include "core/mechanisms/mechanism_parameters.h"
+#include "core/random/distributions.h"
 
 namespace rfscope {
 namespace {
@@ -129,6 +134,180 @@ void positiveShift(const Eigen::VectorXd& x, const Eigen::VectorXd& y, double ep
     xShifted[l] = (x[l] - low) + epsilon;
     yShifted[l] = (y[l] - low) + epsilon;
   }
+}
+
+double dataDrivenPoisLambda(const SetStatistics& stats) {
+  return poisLambdaStar(stats.dimension, stats.meanPoisStatistic);
+}
+
+double dataDrivenGeomP(const SetStatistics& stats) {
+  Eigen::VectorXd arguments(stats.meanAbsProducts.size());
+  auto objective = [&](double t) {
+    const double p = 1 / (1 + std::exp(-t)), q = 1 / (1 + std::exp(t));
+    arguments = (2 / std::sqrt(q)) * stats.meanAbsProducts;
+    LogBesselI0Sum bessel;
+    bessel.add(arguments.data(), static_cast<std::size_t>(arguments.size()));
+    return -stats.dimension * std::log(p) + bessel.value();
+  };
+  std::uintmax_t iterations = 200;
+  const auto r = boost::math::tools::brent_find_minima(objective, -40.0, 40.0, 30, iterations);
+  return 1 / (1 + std::exp(-r.first));
+}
+
+namespace {
+
+constexpr double kDefaultEpsilon = 0.1;
+
+// λ or p of resolved parameters, checked; the reason when the estimator is not defined.
+Outcome<double> lawParameter(DiscreteKind kind, const ParameterSet& params, double automatic) {
+  if (kind.distribution == DiscreteDistribution::Poisson) {
+    const double lambda = realOr(params, "lambda", automatic);
+    if (!(lambda > 0))
+      return Outcome<double>::unavailable(
+          "PoisRF needs λ > 0 (x_l y_l = 0 for every l gives λ* = 0)");
+    return lambda;
+  }
+  const double p = realOr(params, "p", automatic);
+  if (!(p > 0 && p < 1)) return Outcome<double>::unavailable("GeomRF needs 0 < p < 1");
+  return p;
+}
+
+}  // namespace
+
+Outcome<TrialModel> discreteTrialModel(const Mechanism& mechanism, DiscreteKind kind,
+                                       Coupling coupling, const Eigen::VectorXd& xIn,
+                                       const Eigen::VectorXd& yIn, const ParameterSet& resolved) {
+  if (coupling != Coupling::Iid)
+    return Outcome<TrialModel>::unavailable("discrete ω (" + mechanism.info().id +
+                                            ") are sampled i.i.d. only");
+  const bool poisson = kind.distribution == DiscreteDistribution::Poisson;
+  Eigen::VectorXd x = xIn, y = yIn;
+  if (kind.shifted) {  // CRT §3.2.3: shift both by c_l = min(x_l, y_l) - ε so that all entries are
+                       // > 0
+    const double epsilon = realOr(resolved, "epsilon", kDefaultEpsilon);
+    for (Eigen::Index l = 0; l < x.size(); ++l) {
+      const double c = std::min(x[l], y[l]) - epsilon;
+      x[l] -= c;
+      y[l] -= c;
+    }
+  }
+  const int d = static_cast<int>(x.size());
+  const Outcome<double> law =
+      lawParameter(kind, resolved, poisson ? std::sqrt(x.cwiseProduct(y).squaredNorm() / d) : 0);
+  if (!law) return Outcome<TrialModel>::unavailable(law.reason());
+  const double parameter = *law;
+  TrialModel model;
+  model.family = TrialFamily::Discrete;
+  DiscreteTrialModel& discrete = model.discrete;
+  discrete.distribution = kind.distribution;
+  discrete.parameter = parameter;
+  const double logScale = poisson ? std::log(parameter) : std::log1p(-parameter);
+  discrete.weights.resize(d);
+  discrete.signs.resize(d);
+  for (int l = 0; l < d; ++l) {
+    const double product = x[l] * y[l];
+    discrete.signs[l] = product > 0 ? 1 : (product < 0 ? -1 : 0);
+    discrete.weights[l] = product == 0 ? -std::numeric_limits<double>::infinity()
+                                       : std::log(std::fabs(product)) - logScale;
+  }
+  const double normsSquared = x.squaredNorm() + y.squaredNorm();
+  model.logConstant = (poisson ? parameter * d : -d * std::log(parameter)) - 0.5 * normsSquared;
+  return model;
+}
+
+namespace {
+
+class DiscreteFeatureMap final : public FeatureMap {
+ public:
+  DiscreteFeatureMap(const FeatureMapSpec& spec, Eigen::MatrixXd counts,
+                     Eigen::VectorXd columnConstant, Eigen::VectorXd shift)
+      : FeatureMap(spec.dimension, spec.features, spec.features),
+        counts_(std::move(counts)),
+        positiveCounts_((counts_.array() > 0).cast<double>()),
+        columnConstant_(std::move(columnConstant)),
+        shift_(std::move(shift)),
+        kernel_(spec.kernel),
+        rootFeatures_(std::sqrt(static_cast<double>(spec.features))) {}
+
+ protected:
+  void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
+    const Eigen::Index rows = x.rows(), m = features();
+    // Xᵀ (shifted), and per entry log|x_l| (0 where x_l = 0: those features are zeroed below),
+    // the indicator of x_l < 0 and of x_l = 0.
+    Eigen::MatrixXd shifted = x.transpose();
+    if (shift_.size() > 0) shifted.colwise() -= shift_;
+    const Eigen::MatrixXd logAbs =
+        (shifted.array() == 0).select(0.0, shifted.array().abs().log()).matrix();
+    const Eigen::MatrixXd negative = (shifted.array() < 0).cast<double>().matrix();
+    const Eigen::MatrixXd zero = (shifted.array() == 0).cast<double>().matrix();
+    const Eigen::MatrixXd logProducts = counts_ * logAbs;  // M × L: Σ_l ω_l log|x_l|
+    const Eigen::MatrixXd negatives = counts_ * negative;  // Σ_l ω_l [x_l < 0]
+    const Eigen::MatrixXd zeros = positiveCounts_ * zero;  // Σ_l [ω_l > 0][x_l = 0]
+    const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
+    // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l|.
+    Eigen::MatrixXd magnitudes = counts_ * logAbs;  // M × L
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double rowConstant =
+          -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
+      for (Eigen::Index k = 0; k < m; ++k)
+        magnitudes(k, i) = zeros(k, i) > 0 ? kNegativeInfinity
+                                           : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
+    }
+    exponentiateColumns(magnitudes, out.logScale);
+    out.values.resize(rows, m);
+    for (Eigen::Index k = 0; k < m; ++k)
+      for (Eigen::Index i = 0; i < rows; ++i) {
+        const double sign = std::fmod(negatives(k, i), 2.0) == 0 ? 1.0 : -1.0;
+        out.values(i, k) = sign * magnitudes(k, i) / rootFeatures_;
+      }
+  }
+
+ private:
+  Eigen::MatrixXd counts_, positiveCounts_;  // ω (M × d) and its indicator of ω_l > 0
+  Eigen::VectorXd columnConstant_;           // -½ Σ_l log(ω_l! p_{ω_l}) per frequency
+  Eigen::VectorXd shift_;                    // c, or empty
+  Kernel kernel_;
+  double rootFeatures_;
+};
+
+}  // namespace
+
+Outcome<std::unique_ptr<FeatureMap>> drawDiscreteFeatureMap(const Mechanism& mechanism,
+                                                            DiscreteKind kind,
+                                                            const FeatureMapSpec& spec,
+                                                            TrialStream& stream) {
+  using Result = Outcome<std::unique_ptr<FeatureMap>>;
+  const std::string& name = mechanism.info().name;
+  if (spec.coupling != Coupling::Iid)
+    return Result::unavailable("discrete ω (" + mechanism.info().id + ") are sampled i.i.d. only");
+  const bool poisson = kind.distribution == DiscreteDistribution::Poisson;
+  const double parameter = requiredReal(spec.parameters, poisson ? "lambda" : "p", name);
+  const Outcome<double> law = lawParameter(kind, spec.parameters, parameter);
+  if (!law) return Result::unavailable(law.reason());
+  if (kind.shifted && spec.shift.size() != spec.dimension)
+    throw InvalidParameter("shift", name + " feature maps need the dataset-wide shift c of " +
+                                        std::to_string(spec.dimension) +
+                                        " entries (e.g. positiveShift(X, Y, ε))");
+  const int d = spec.dimension;
+  Eigen::MatrixXd counts(spec.features, d);
+  Eigen::VectorXd columnConstant(spec.features);
+  const double logLaw = std::log(parameter);
+  const double logComplement = poisson ? 0.0 : std::log1p(-parameter);
+  for (std::int64_t j = 0; j < spec.features; ++j) {
+    double logWeights = 0;  // Σ_l log(ω_l! p_{ω_l})
+    for (int l = 0; l < d; ++l) {
+      const std::int64_t k =
+          poisson ? poissonVariate(stream, parameter) : geometricVariate(stream, parameter);
+      counts(j, l) = static_cast<double>(k);
+      logWeights += poisson ? -parameter + static_cast<double>(k) * logLaw
+                            : std::lgamma(static_cast<double>(k) + 1.0) + logLaw +
+                                  static_cast<double>(k) * logComplement;
+    }
+    columnConstant[j] = -0.5 * logWeights;
+  }
+  return std::unique_ptr<FeatureMap>(
+      std::make_unique<DiscreteFeatureMap>(spec, std::move(counts), std::move(columnConstant),
+                                           kind.shifted ? spec.shift : Eigen::VectorXd()));
 }
 
 }  // namespace rfscope

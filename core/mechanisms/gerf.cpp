@@ -8,7 +8,8 @@
 #include <boost/math/special_functions/log1p.hpp>
 #include <boost/multiprecision/cpp_bin_float.hpp>
 
-#include "core/analytic/gerf_optimizer.h"
+#include "core/mechanisms/exponential_features.h"
+#include "core/mechanisms/gerf_optimizer.h"
 #include "core/mechanisms/mechanism_parameters.h"
 
 namespace rfscope {
@@ -121,7 +122,8 @@ const MechanismInfo& Gerf::info() const {
       "Generalised exponential RFs D·exp(A|ω|² + Bωᵀx + C|x|²), complex A, s = ±1",
       "Likhosherstov et al. 2022 (CRT), Thm 3.1/3.2",
       false,
-      false};
+      false,
+      Rgb{204, 121, 167}};
   return info;
 }
 
@@ -166,12 +168,76 @@ VarianceResult Gerf::logVariance(const PairInput& pair, const ParameterSet& para
   result.parametersUsed.set("A_imag", a.imag());
   result.parametersUsed.set("s", std::string(s > 0 ? "+1" : "-1"));
   if (!(a.real() < kGerfMaxRealA)) {
-    result.unavailableReason = "GERF with Re A >= 1/8 has an infinite variance";
+    result.logVariance =
+        Outcome<double>::unavailable("GERF with Re A >= 1/8 has an infinite variance");
     return result;
   }
-  result.available = true;
   result.logVariance = gerfLogVariance(g, a, s);
   return result;
+}
+
+Outcome<TrialModel> gerfTrialModel(std::complex<double> a, int sign, const Eigen::VectorXd& x,
+                                   const Eigen::VectorXd& y) {
+  const double s = sign < 0 ? -1.0 : 1.0;
+  const double normsSquared = x.squaredNorm() + y.squaredNorm();
+  const std::complex<double> oneMinus4A = 1.0 - 4.0 * a;
+  if (!(oneMinus4A.real() > 0))
+    return Outcome<TrialModel>::unavailable("GERF needs Re(1 - 4A) > 0 (CRT Thm 3.1)");
+  // B = √(s(1-4A)), C = -(s+1)/2, D² = (1-4A)^{d/2} (principal roots).
+  const std::complex<double> b = std::sqrt(s * oneMinus4A);
+  const std::complex<double> constant =
+      -(s + 1) / 2 * normsSquared + 0.5 * static_cast<double>(x.size()) * std::log(oneMinus4A);
+  TrialModel model;
+  ExponentialFeatureModel& exponential = model.exponential;
+  exponential.alphaRe = 2 * a.real();
+  exponential.alphaIm = 2 * a.imag();
+  if (s > 0) {
+    exponential.sumRe = b.real(), exponential.sumIm = b.imag();
+  } else {
+    exponential.diffRe = b.real(), exponential.diffIm = b.imag();
+  }
+  exponential.gammaIm = constant.imag();
+  model.logConstant = constant.real();
+  // The variance needs E e^{4 Re A |ω|²} < ∞, the fourth moment E e^{8 Re A |ω|²} < ∞.
+  model.fourthMomentInfinite = a.real() >= 1.0 / 16;
+  return model;
+}
+
+GerfOptimum dataDrivenGerf(const SetStatistics& stats) {
+  return optimizeGerf(stats.dimension, stats.meanDiffNormSquared, stats.meanSumNormSquared, {});
+}
+
+namespace {
+
+// A and s of resolved GERF parameters.
+std::complex<double> gerfA(const ParameterSet& params) {
+  return {realOr(params, "A", 0.0), realOr(params, "A_imag", 0.0)};
+}
+
+int gerfSign(const ParameterSet& params) {
+  return choiceOr(params, "s", "+1") == "-1" ? -1 : 1;
+}
+
+}  // namespace
+
+ParameterSet Gerf::dataDrivenParameters(SetStatisticsSource& statistics) const {
+  const GerfOptimum optimum = dataDrivenGerf(statistics.plain());
+  ParameterSet parameters;
+  parameters.set("A", optimum.a.real());
+  parameters.set("A_imag", optimum.a.imag());
+  parameters.set("s", std::string(optimum.s > 0 ? "+1" : "-1"));
+  return parameters;
+}
+
+Outcome<TrialModel> Gerf::trialModel(Coupling, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                                     const ParameterSet& resolved) const {
+  return gerfTrialModel(gerfA(resolved), gerfSign(resolved), x, y);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> Gerf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                          TrialStream& stream) const {
+  return drawExponentialFeatureMap({gerfA(spec.parameters), gerfSign(spec.parameters), false}, spec,
+                                   stream);
 }
 
 }  // namespace rfscope

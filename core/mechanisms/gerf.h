@@ -15,6 +15,8 @@
 
 #include <complex>
 
+#include "core/mechanisms/data_driven_parameters.h"
+#include "core/mechanisms/gerf_optimizer.h"
 #include "core/mechanisms/mechanism.h"
 
 namespace rfscope {
@@ -28,11 +30,26 @@ double gerfLogExcess(int dimension, double diffNormSquared, double sumNormSquare
 // log Var of one GERF feature (Gaussian kernel).
 double gerfLogVariance(const PairGeometry& pair, std::complex<double> a, int s);
 
+// The Monte Carlo trial of the GERF with this A and s at the pair (x, y): one generalized
+// exponential per feature product, f⁽¹⁾f⁽²⁾ = D² exp(2A|ω|² + B(ωᵀx + sωᵀy) + C(|x|² + |y|²)).
+// Unavailable for Re(1 - 4A) <= 0.
+Outcome<TrialModel> gerfTrialModel(std::complex<double> a, int s, const Eigen::VectorXd& x,
+                                   const Eigen::VectorXd& y);
+
+// GERF optimised over complex A and s (gerf_optimizer.h) at the averaged statistics.
+GerfOptimum dataDrivenGerf(const SetStatistics& stats);
+
 class Gerf final : public Mechanism {
  public:
   const MechanismInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
+  ParameterSet dataDrivenParameters(SetStatisticsSource& statistics) const override;
+  Outcome<TrialModel> trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                 const Eigen::VectorXd& y,
+                                 const ParameterSet& resolved) const override;
+  Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
+                                                      TrialStream& stream) const override;
 };
 
 }  // namespace rfscope

@@ -4,6 +4,7 @@
 #include <limits>
 #include <numbers>
 
+#include "core/mechanisms/hybrid_rf.h"
 #include "core/mechanisms/mechanism_parameters.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 
@@ -37,7 +38,8 @@ const MechanismInfo& HybridAngularRf::info() const {
       "Bipolar hybrid of hyperbolic PosRF and TrigRF weighted by an angular estimate of θ/π",
       "Choromanski et al. 2022 (HRF), Thm 3.1, Lemma 3.2",
       false,
-      false};
+      false,
+      Rgb{120, 120, 120}};
   return info;
 }
 
@@ -59,7 +61,8 @@ VarianceResult HybridAngularRf::logVariance(const PairInput& pair,
   const AngleFraction angle = angleFraction(pair.x, pair.y);
   const double q = angle.q, r = angle.complement;
   if (std::isnan(q)) {
-    result.unavailableReason = "the angular hybrid needs x ≠ 0 and y ≠ 0 (θ is undefined)";
+    result.logVariance =
+        Outcome<double>::unavailable("the angular hybrid needs x ≠ 0 and y ≠ 0 (θ is undefined)");
     return result;
   }
   const auto& g = pair.geometry;
@@ -76,9 +79,19 @@ VarianceResult HybridAngularRf::logVariance(const PairInput& pair,
       logVar = logSubExp(
           logVar, std::log(2 * crossMoment) + sharedOmegaLogCovarianceMagnitude(pair.x, pair.y));
   }
-  result.available = true;
   result.logVariance = logVar;
   return result;
+}
+
+Outcome<TrialModel> HybridAngularRf::trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                                const Eigen::VectorXd& y,
+                                                const ParameterSet& resolved) const {
+  return hybridTrialModel(HybridCoefficient::Angular, coupling, x, y, resolved);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> HybridAngularRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                                     TrialStream& stream) const {
+  return drawHybridFeatureMap(HybridCoefficient::Angular, spec, stream);
 }
 
 }  // namespace rfscope

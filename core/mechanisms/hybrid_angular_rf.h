@@ -26,6 +26,11 @@ class HybridAngularRf final : public Mechanism {
   const MechanismInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
+  Outcome<TrialModel> trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                 const Eigen::VectorXd& y,
+                                 const ParameterSet& resolved) const override;
+  Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
+                                                      TrialStream& stream) const override;
 };
 
 }  // namespace rfscope

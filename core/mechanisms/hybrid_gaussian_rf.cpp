@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/mechanisms/hybrid_rf.h"
 #include "core/mechanisms/mechanism_parameters.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 
@@ -34,7 +35,8 @@ const MechanismInfo& HybridGaussianRf::info() const {
       "Choromanski et al. 2022 (HRF), Thm 3.1 with Gaussian λ reconstructed from the general HRF "
       "construction",
       false,
-      false};
+      false,
+      Rgb{60, 60, 60}};
   return info;
 }
 
@@ -72,9 +74,19 @@ VarianceResult HybridGaussianRf::logVariance(const PairInput& pair,
     if (c > 0) logVar = logSubExp(logVar, std::log(2 * c) + logCovariance);
     if (c < 0) logVar = logAddExp(logVar, std::log(-2 * c) + logCovariance);
   }
-  result.available = true;
   result.logVariance = logVar;
   return result;
+}
+
+Outcome<TrialModel> HybridGaussianRf::trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                                 const Eigen::VectorXd& y,
+                                                 const ParameterSet& resolved) const {
+  return hybridTrialModel(HybridCoefficient::Gaussian, coupling, x, y, resolved);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> HybridGaussianRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                                      TrialStream& stream) const {
+  return drawHybridFeatureMap(HybridCoefficient::Gaussian, spec, stream);
 }
 
 }  // namespace rfscope

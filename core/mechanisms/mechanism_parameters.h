@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/params/invalid_parameter.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
@@ -30,6 +31,16 @@ inline bool booleanOr(const ParameterSet& params, const std::string& key, bool f
 inline std::string choiceOr(const ParameterSet& params, const std::string& key,
                             const std::string& fallback) {
   return params.contains(key) ? params.choice(key) : fallback;
+}
+
+// A parameter that must be present (e.g. an optimum a feature map needs resolved); throws
+// InvalidParameter naming it otherwise.
+inline double requiredReal(const ParameterSet& params, const std::string& key,
+                           const std::string& owner) {
+  if (!params.contains(key))
+    throw InvalidParameter(key, owner + " needs parameter '" + key +
+                                    "' resolved (at a pair or from data) before drawing features");
+  return params.real(key);
 }
 
 }  // namespace rfscope

@@ -2,7 +2,8 @@
 
 #include <cmath>
 
-#include "core/analytic/log_math.h"
+#include "core/math/log_math.h"
+#include "core/mechanisms/exponential_features.h"
 #include "core/mechanisms/gerf.h"
 #include "core/mechanisms/mechanism_parameters.h"
 
@@ -56,7 +57,8 @@ const MechanismInfo& Oprf::info() const {
       "Optimal positive random features (FAVOR++): GERF with s=+1, optimal real A",
       "Likhosherstov et al. 2022 (CRT), Thm 3.3",
       true,
-      true};
+      true,
+      Rgb{0, 158, 115}};
   return info;
 }
 
@@ -71,7 +73,6 @@ std::vector<ParameterSpec> Oprf::parameters() const {
 
 VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  result.available = true;
   const auto& g = pair.geometry;
   if (const auto given = optionalReal(params, "A")) {
     result.logVariance = gerfLogVariance(g, {*given, 0.0}, 1);  // real A, s = +1
@@ -84,6 +85,30 @@ VarianceResult Oprf::logVariance(const PairInput& pair, const ParameterSet& para
   result.parametersUsed.set("A", -delta / 8);
   result.parametersUsed.set("rho", 1 / (1 + delta));
   return result;
+}
+
+double dataDrivenOprfA(const SetStatistics& stats) {
+  return -oprfRMinusOne(stats.dimension, stats.meanSumNormSquared) / 8;
+}
+
+ParameterSet Oprf::dataDrivenParameters(SetStatisticsSource& statistics) const {
+  ParameterSet parameters;
+  parameters.set("A", dataDrivenOprfA(statistics.plain()));
+  return parameters;
+}
+
+Outcome<TrialModel> Oprf::trialModel(Coupling, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                                     const ParameterSet& resolved) const {
+  const auto given = optionalReal(resolved, "A");
+  const double a =
+      given ? *given : -oprfRMinusOne(static_cast<int>(x.size()), (x + y).squaredNorm()) / 8;  // A*
+  return gerfTrialModel({a, 0.0}, 1, x, y);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> Oprf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                          TrialStream& stream) const {
+  const double a = requiredReal(spec.parameters, "A", "OPRF");
+  return drawExponentialFeatureMap({{a, 0.0}, 1, false}, spec, stream);
 }
 
 }  // namespace rfscope

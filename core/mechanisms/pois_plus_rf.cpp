@@ -4,6 +4,11 @@
 #include "core/mechanisms/mechanism_parameters.h"
 
 namespace rfscope {
+namespace {
+
+constexpr double kDefaultEpsilon = 0.1;  // ε of the shift (its spec's default)
+
+}  // namespace
 
 const MechanismInfo& PoisPlusRf::info() const {
   static const MechanismInfo info{"pois-plus",
@@ -11,12 +16,13 @@ const MechanismInfo& PoisPlusRf::info() const {
                                   "PoisRF on inputs shifted to positive entries: positive features",
                                   "Likhosherstov et al. 2022 (CRT), §3.2.3",
                                   true,
-                                  false};
+                                  false,
+                                  Rgb{0, 90, 140}};
   return info;
 }
 
 std::vector<ParameterSpec> PoisPlusRf::parameters() const {
-  auto epsilon = realParameter("epsilon", "ε", 0.1, 1e-12, 1e6,
+  auto epsilon = realParameter("epsilon", "ε", kDefaultEpsilon, 1e-12, 1e6,
                                "margin of the shift c_l = min(x_l, y_l) - ε", true);
   auto lambda = realParameter("lambda", "λ", 1.0, 1e-12, 1e12, "Poisson rate", true);
   lambda.optional = true;
@@ -27,9 +33,8 @@ std::vector<ParameterSpec> PoisPlusRf::parameters() const {
 
 VarianceResult PoisPlusRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  const double epsilon = realOr(params, "epsilon", 0.1);
+  const double epsilon = realOr(params, "epsilon", kDefaultEpsilon);
   result.parametersUsed.set("epsilon", epsilon);
-  result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance =
@@ -43,6 +48,28 @@ VarianceResult PoisPlusRf::logVariance(const PairInput& pair, const ParameterSet
       poisOptimalLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, epsilon, &lambda);
   result.parametersUsed.set("lambda", lambda);
   return result;
+}
+
+ParameterSet PoisPlusRf::dataDrivenParameters(SetStatisticsSource& statistics) const {
+  // The statistics of the pairs shifted as the closed form and Monte Carlo shift them, at ε's
+  // default.
+  ParameterSet parameters;
+  parameters.set("epsilon", kDefaultEpsilon);
+  parameters.set("lambda", dataDrivenPoisLambda(statistics.shifted(kDefaultEpsilon)));
+  return parameters;
+}
+
+Outcome<TrialModel> PoisPlusRf::trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                           const Eigen::VectorXd& y,
+                                           const ParameterSet& resolved) const {
+  return discreteTrialModel(*this, DiscreteKind{DiscreteDistribution::Poisson, true}, coupling, x,
+                            y, resolved);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> PoisPlusRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                                TrialStream& stream) const {
+  return drawDiscreteFeatureMap(*this, DiscreteKind{DiscreteDistribution::Poisson, true}, spec,
+                                stream);
 }
 
 }  // namespace rfscope

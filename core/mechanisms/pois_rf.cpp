@@ -11,7 +11,8 @@ const MechanismInfo& PoisRf::info() const {
                                   "Discretely-induced RFs with ω_l ~ Poisson(λ), i.i.d.",
                                   "Likhosherstov et al. 2022 (CRT), Thm 3.4",
                                   false,
-                                  false};
+                                  false,
+                                  Rgb{86, 180, 233}};
   return info;
 }
 
@@ -25,7 +26,6 @@ std::vector<ParameterSpec> PoisRf::parameters() const {
 
 VarianceResult PoisRf::logVariance(const PairInput& pair, const ParameterSet& params) const {
   VarianceResult result;
-  result.available = true;
   if (const auto lambda = optionalReal(params, "lambda")) {
     result.parametersUsed.set("lambda", *lambda);
     result.logVariance = poisLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, *lambda);
@@ -36,6 +36,25 @@ VarianceResult PoisRf::logVariance(const PairInput& pair, const ParameterSet& pa
       poisOptimalLogVariance(pair.x, pair.y, pair.geometry.diffNormSquared, 0.0, &lambda);
   result.parametersUsed.set("lambda", lambda);
   return result;
+}
+
+ParameterSet PoisRf::dataDrivenParameters(SetStatisticsSource& statistics) const {
+  ParameterSet parameters;
+  parameters.set("lambda", dataDrivenPoisLambda(statistics.plain()));
+  return parameters;
+}
+
+Outcome<TrialModel> PoisRf::trialModel(Coupling coupling, const Eigen::VectorXd& x,
+                                       const Eigen::VectorXd& y,
+                                       const ParameterSet& resolved) const {
+  return discreteTrialModel(*this, DiscreteKind{DiscreteDistribution::Poisson, false}, coupling, x,
+                            y, resolved);
+}
+
+Outcome<std::unique_ptr<FeatureMap>> PoisRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                            TrialStream& stream) const {
+  return drawDiscreteFeatureMap(*this, DiscreteKind{DiscreteDistribution::Poisson, false}, spec,
+                                stream);
 }
 
 }  // namespace rfscope

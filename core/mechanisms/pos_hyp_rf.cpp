@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/mechanisms/exponential_features.h"
+
 namespace rfscope {
 
 double posHypLogVariance(double diffNormSquared, double sumNormSquared) {
@@ -26,16 +28,30 @@ const MechanismInfo& PosHypRf::info() const {
                                   "FAVOR+ with the antithetic pair e^{±ωᵀx}: K̂ ∝ cosh(ωᵀ(x+y))",
                                   "Choromanski et al. 2022 (HRF), Lemma 2.2",
                                   true,
-                                  false};
+                                  false,
+                                  Rgb{230, 159, 0}};
   return info;
 }
 
 VarianceResult PosHypRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   result.logVariance =
       posHypLogVariance(pair.geometry.diffNormSquared, pair.geometry.sumNormSquared);
   return result;
+}
+
+Outcome<TrialModel> PosHypRf::trialModel(Coupling, const Eigen::VectorXd& x,
+                                         const Eigen::VectorXd& y, const ParameterSet&) const {
+  TrialModel model;
+  model.exponential.sumRe = 1;  // ½(e^{ωᵀ(x+y)} + e^{-ωᵀ(x+y)}) e^{-|x|² - |y|²}
+  model.exponential.antithetic = true;
+  model.logConstant = -(x.squaredNorm() + y.squaredNorm());
+  return model;
+}
+
+Outcome<std::unique_ptr<FeatureMap>> PosHypRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                              TrialStream& stream) const {
+  return drawExponentialFeatureMap({{0.0, 0.0}, 1, true}, spec, stream);
 }
 
 }  // namespace rfscope

@@ -1,6 +1,10 @@
 #include "core/mechanisms/pos_rf.h"
 
-#include "core/analytic/log_math.h"
+#include <cmath>
+
+#include "core/couplings/positive_conformity.h"
+#include "core/math/log_math.h"
+#include "core/mechanisms/exponential_features.h"
 
 namespace rfscope {
 
@@ -10,16 +14,56 @@ const MechanismInfo& PosRf::info() const {
                                   "Positive random features of FAVOR+: exp(ωᵀx - |x|²)",
                                   "Choromanski et al. 2021; variance from CRT §2.2",
                                   true,
-                                  false};
+                                  false,
+                                  Rgb{213, 94, 0}};
   return info;
 }
 
 VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   const double u = pair.geometry.sumNormSquared;
   result.logVariance = u > 0 ? -pair.geometry.diffNormSquared + logExpm1(u) : kNegativeInfinity;
   return result;
+}
+
+bool PosRf::hasClosedForm(Coupling coupling) const {
+  return hasPositiveClosedForms(coupling);
+}
+
+Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64_t features,
+                                                   const PairInput& pair,
+                                                   const VarianceResult&) const {
+  const auto& g = pair.geometry;
+  const Outcome<Conformity> conformity =
+      positiveConformity(coupling, g.dimension, g.sumNormSquared);
+  if (!conformity) return Outcome<CoupledVariance>::unavailable(conformity.reason());
+  CoupledVariance result;
+  result.logConformity = conformity->logConformity;
+  if (coupling == Coupling::Orthogonal) {
+    const double logGap =
+        positiveOrthogonalityLogGap(g.dimension, features, g.diffNormSquared, g.sumNormSquared);
+    if (!std::isnan(logGap)) {
+      result.orthogonalityGapSign = logGap == kNegativeInfinity ? 0 : 1;
+      result.logAbsOrthogonalityGap = logGap;
+    }
+  }
+  if (coupling != Coupling::Iid)
+    result.logVariance = coupledPositiveLogVariance(coupling, g.dimension, features,
+                                                    g.diffNormSquared, g.sumNormSquared);
+  return result;
+}
+
+Outcome<TrialModel> PosRf::trialModel(Coupling, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                                      const ParameterSet&) const {
+  TrialModel model;
+  model.exponential.sumRe = 1;  // e^{ωᵀ(x+y) - |x|² - |y|²}
+  model.logConstant = -(x.squaredNorm() + y.squaredNorm());
+  return model;
+}
+
+Outcome<std::unique_ptr<FeatureMap>> PosRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                           TrialStream& stream) const {
+  return drawExponentialFeatureMap({{0.0, 0.0}, 1, false}, spec, stream);
 }
 
 }  // namespace rfscope

@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "core/couplings/trig_orthogonality.h"
+#include "core/mechanisms/exponential_features.h"
+
 namespace rfscope {
 
 const MechanismInfo& TrigRf::info() const {
@@ -10,17 +13,48 @@ const MechanismInfo& TrigRf::info() const {
                                   "Random Fourier features: cos/sin of ωᵀx, ω ~ N(0, I)",
                                   "Rahimi & Recht 2007; variance from CRT §2.2",
                                   false,
-                                  true};
+                                  true,
+                                  Rgb{0, 114, 178}};
   return info;
 }
 
 VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.available = true;
   const double oneMinusKSquared = -std::expm1(-pair.geometry.diffNormSquared);
   result.logVariance =
       oneMinusKSquared > 0 ? std::log(0.5) + 2.0 * std::log(oneMinusKSquared) : kNegativeInfinity;
   return result;
+}
+
+bool TrigRf::hasClosedForm(Coupling coupling) const {
+  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal;
+}
+
+Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int64_t features,
+                                                    const PairInput& pair,
+                                                    const VarianceResult& one) const {
+  if (coupling == Coupling::Iid)
+    return Mechanism::coupledLogVariance(coupling, features, pair, one);
+  // Orthogonal: SimRF eq. (26).
+  const auto& g = pair.geometry;
+  CoupledVariance result;
+  result.logVariance = orthogonalTrigLogVariance(g.dimension, features, g.diffNormSquared);
+  const double gap = trigOrthogonalityGap(g.dimension, features, g.diffNormSquared);
+  result.orthogonalityGapSign = (gap > 0) - (gap < 0);
+  result.logAbsOrthogonalityGap = std::log(std::abs(gap));
+  return result;
+}
+
+Outcome<TrialModel> TrigRf::trialModel(Coupling, const Eigen::VectorXd&, const Eigen::VectorXd&,
+                                       const ParameterSet&) const {
+  TrialModel model;
+  model.exponential.diffIm = 1;  // Re e^{iωᵀ(x-y)} = cos ωᵀ(x - y)
+  return model;
+}
+
+Outcome<std::unique_ptr<FeatureMap>> TrigRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                            TrialStream& stream) const {
+  return drawExponentialFeatureMap({{0.0, 0.0}, -1, false}, spec, stream);
 }
 
 }  // namespace rfscope

@@ -24,32 +24,22 @@ std::string_view backendChoiceId(BackendChoice choice) {
   return "cpu";
 }
 
-BackendSelection selectBackend(BackendChoice choice, const SamplingPlan& plan, double work,
-                               int threads) {
-  BackendSelection selection;
-  if (choice == BackendChoice::Cpu) {
-    selection.backend = makeCpuBackend(threads);
-    return selection;
-  }
-  if (choice == BackendChoice::Auto && work < kAutoGpuMinimumWork) {
-    selection.backend = makeCpuBackend(threads);
-    selection.note = "auto: a run this small is faster on the CPU";
-    return selection;
-  }
-  std::string reason;
-  auto gpu = makeCudaBackend(&reason);
-  if (gpu && !gpu->supports(plan, &reason)) gpu.reset();
+Outcome<BackendSelection> selectBackend(BackendChoice choice, const SamplingPlan& plan, double work,
+                                        int threads) {
+  if (choice == BackendChoice::Cpu) return BackendSelection{makeCpuBackend(threads), ""};
+  if (choice == BackendChoice::Auto && work < kAutoGpuMinimumWork)
+    return BackendSelection{makeCpuBackend(threads), "auto: a run this small is faster on the CPU"};
+  auto gpu = makeCudaBackend();
+  std::string reason = gpu ? std::string() : gpu.reason();
   if (gpu) {
-    selection.backend = std::move(gpu);
-    return selection;
+    if (const Status supported = (*gpu)->supports(plan); supported)
+      return BackendSelection{std::move(*gpu), ""};
+    else
+      reason = supported.reason();
   }
-  if (choice == BackendChoice::Cuda) {
-    selection.note = "CUDA backend unavailable: " + reason;
-    return selection;
-  }
-  selection.backend = makeCpuBackend(threads);
-  selection.note = "auto: " + reason;
-  return selection;
+  if (choice == BackendChoice::Cuda)
+    return Outcome<BackendSelection>::unavailable("CUDA backend unavailable: " + reason);
+  return BackendSelection{makeCpuBackend(threads), "auto: " + reason};
 }
 
 }  // namespace rfscope

@@ -48,7 +48,7 @@ ConformityResult estimateConformity(const ConformityRequest& request) {
   const int bins = std::max(1, request.histogramBins);
   std::vector<std::vector<std::int64_t>> counts(chunks, std::vector<std::int64_t>(bins, 0));
   tbb::parallel_for(std::int64_t{0}, chunks, [&](std::int64_t c) {
-    TrialScratch scratch;
+    FrequencyScratch scratch;
     for (std::int64_t t = c * kChunk; t < std::min(request.trials, (c + 1) * kChunk); ++t) {
       TrialStream rng(request.seed, static_cast<std::uint64_t>(t), zigguratTables());
       drawFullBlock(request.coupling, d, request.simplexPlusIterations, rng, scratch);

@@ -6,19 +6,21 @@
 
 #include <cstdint>
 
+#include <Eigen/Core>
+
+#include "core/couplings/frequencies.h"
 #include "core/montecarlo/monte_carlo_result.h"
-#include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
 
 struct ConformityRequest {
-  CouplingKind coupling = CouplingKind::Simplex;
+  Coupling coupling = Coupling::Simplex;
   int dimension = 2;
   std::int64_t rows = 0;  // m: vectors of one block taken (0: all d)
   double v = 1;           // |x + y|
   std::int64_t trials = 1000;
   std::uint64_t seed = 1;
-  int simplexPlusIterations = 3;
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;
   int histogramBins = 40;
 };
 

@@ -24,21 +24,20 @@ std::int64_t DeviceBackend::maxLeavesPerCall() const {
   return std::max<std::int64_t>(std::int64_t{1} << 18, 16 * leavesPerLaunch_);
 }
 
-bool DeviceBackend::supports(const SamplingPlan& plan, std::string* reason) const {
-  if (plan.fast) return true;
-  if (reason)
-    *reason = plan.family == FeatureFamily::Discrete
-                  ? "the " + std::string(id()) +
-                        " backend samples the continuous mechanisms only (not pois/geom)"
-                  : "the " + std::string(id()) +
-                        " backend runs the fast path only (not --path full or simrf-plus)";
-  return false;
+Status DeviceBackend::supports(const SamplingPlan& plan) const {
+  if (plan.fast) return fine();
+  return Status::unavailable(
+      plan.model.family == TrialFamily::Discrete
+          ? "the " + std::string(id()) +
+                " backend samples the continuous mechanisms only (not pois/geom)"
+          : "the " + std::string(id()) +
+                " backend runs the fast path only (not --path full or simrf-plus)");
 }
 
 void DeviceBackend::runLeaves(const SamplingPlan& plan, const LeafRange& range,
                               std::span<LeafResult> out, const std::function<bool()>& stop) {
-  std::string reason;
-  if (!supports(plan, &reason)) throw std::runtime_error(reason);
+  if (const Status supported = supports(plan); !supported)
+    throw std::runtime_error(supported.reason());  // a misuse the engine rules out
   std::vector<MomentAccumulator> moments;
   std::vector<StoredSample> selected;
   const auto total = static_cast<std::int64_t>(out.size());
@@ -85,10 +84,11 @@ void DeviceBackend::adaptLaunchSize(double seconds, std::int64_t leaves) {
     launchLeaves_ = std::min(2 * launchLeaves_, 8 * leavesPerLaunch_);
 }
 
-std::unique_ptr<MonteCarloBackend> makeCudaBackend(std::string* reason) {
-  auto kernel = makeCudaLeafKernel(reason);
-  if (!kernel) return nullptr;
-  return std::make_unique<DeviceBackend>(std::move(kernel));
+Outcome<std::unique_ptr<MonteCarloBackend>> makeCudaBackend() {
+  std::string reason;
+  auto kernel = makeCudaLeafKernel(&reason);
+  if (!kernel) return Outcome<std::unique_ptr<MonteCarloBackend>>::unavailable(reason);
+  return std::unique_ptr<MonteCarloBackend>(std::make_unique<DeviceBackend>(std::move(kernel)));
 }
 
 }  // namespace rfscope

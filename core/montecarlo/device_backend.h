@@ -24,7 +24,7 @@ class DeviceBackend final : public MonteCarloBackend {
   int concurrency() const override;
   std::int64_t maxLeavesPerCall() const override;
   bool computesOffHost() const override { return true; }
-  bool supports(const SamplingPlan& plan, std::string* reason) const override;
+  Status supports(const SamplingPlan& plan) const override;
   void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,
                  const std::function<bool()>& stop) override;
 
@@ -36,7 +36,7 @@ class DeviceBackend final : public MonteCarloBackend {
   std::int64_t launchLeaves_;     // the current launch, adapted to the trials' cost
 };
 
-// The CUDA backend (a DeviceBackend over the CUDA kernels), or nullptr with the reason.
-std::unique_ptr<MonteCarloBackend> makeCudaBackend(std::string* reason = nullptr);
+// The CUDA backend (a DeviceBackend over the CUDA kernels), or why there is none.
+Outcome<std::unique_ptr<MonteCarloBackend>> makeCudaBackend();
 
 }  // namespace rfscope

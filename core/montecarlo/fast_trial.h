@@ -12,10 +12,11 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/montecarlo/exponential_feature_model.h"
+#include "core/couplings/block_geometry.h"
+#include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/signed_log.h"
-#include "core/montecarlo/trial_stream.h"
 #include "core/random/distributions.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 
@@ -55,21 +56,6 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
     total.add(envelope, factor);
   }
   return total.result(s.logOffset);
-}
-
-// Simplex block (SimRF eq. 9, corrected as in the math notes): row i of S applied to a vector a is
-// c₁ aᵢ - c₂ Σ_{j<d} aⱼ for i < d and Σ_{j<d} aⱼ / √(d-1) for i = d (0-based: the last entry).
-template <class Array>
-RFSCOPE_HOST_DEVICE inline void applySimplexRows(Array a, int d) {
-  double head = 0;
-  for (int j = 0; j + 1 < d; ++j)
-    head += a[j];
-  const double dm1 = d - 1.0;
-  const double c1 = std::sqrt(d / dm1);
-  const double c2 = (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1));
-  for (int j = 0; j + 1 < d; ++j)
-    a[j] = c1 * a[j] - c2 * head;
-  a[d - 1] = head / std::sqrt(dm1);
 }
 
 // Fills a (and b when planar) with a uniformly random orthonormal 2-frame of R^d.
@@ -150,8 +136,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
 //   angular:  the fraction of τ's whose hyperplane separates x and y (τᵀx, τᵀy of opposite signs);
 //             τᵀx, τᵀy need only (τᵀe₁, τᵀe₂), like ω;
 //   Gaussian: 1 - (1/n) Σ cos(τᵀ(x - y)/b), where τᵀ(x - y)/b ~ N(0, |x - y|²/b²) takes one normal.
-// posLogConstant = -|x|² - |y|² (the pos-hyp constant).
-enum class HybridCoefficient { Angular, Gaussian };
+// posLogConstant = -|x|² - |y|² (the pos-hyp constant). HybridCoefficient: trial_model.h.
 
 struct HybridSpec {
   FastTrialSpec base;
@@ -208,41 +193,6 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
 // rotation is replaced by M = H D₃ H D₂ H D₁ / n^{3/2}, H the n×n Hadamard matrix (n = d padded to
 // a power of two) and D_k random ±1 diagonals — orthogonal, applied in O(n log n), but not Haar, so
 // the features see the actual frame (M e₁, M e₂) of the pair instead of a random one.
-
-// In-place fast Walsh–Hadamard transform (unnormalised), n a power of two.
-template <class Array>
-RFSCOPE_HOST_DEVICE inline void hadamardTransform(Array v, int n) {
-  for (int half = 1; half < n; half *= 2)
-    for (int start = 0; start < n; start += 2 * half)
-      for (int i = start; i < start + half; ++i) {
-        const double a = v[i], b = v[i + half];
-        v[i] = a + b;
-        v[i + half] = a - b;
-      }
-}
-
-// v ← H D₃ H D₂ H D₁ v / n^{3/2}, with signs[k n + i] the i-th entry of D_{k+1}.
-template <class Array>
-RFSCOPE_HOST_DEVICE inline void structuredRotation(Array v, int n, Array signs) {
-  for (int k = 0; k < 3; ++k) {
-    for (int i = 0; i < n; ++i)
-      v[i] *= signs[k * n + i];
-    hadamardTransform(v, n);
-  }
-  const double scale = 1.0 / (n * std::sqrt(static_cast<double>(n)));
-  for (int i = 0; i < n; ++i)
-    v[i] *= scale;
-}
-
-// 3n random signs (one bit each).
-template <class Array>
-RFSCOPE_HOST_DEVICE inline void randomSigns(TrialStream& rng, int count, Array signs) {
-  std::uint64_t word = 0;
-  for (int i = 0; i < count; ++i) {
-    if (i % 64 == 0) word = rng.bits();
-    signs[i] = (word >> (i % 64)) & 1 ? 1.0 : -1.0;
-  }
-}
 
 // axis1, axis2: the pair's frame vectors (length n, zero-padded); scratch: 5n doubles.
 template <class Array>

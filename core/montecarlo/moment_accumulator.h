@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "core/montecarlo/signed_log.h"
-#include "core/random/host_device.h"
+#include "core/math/host_device.h"
 
 namespace rfscope {
 

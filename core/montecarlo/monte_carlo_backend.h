@@ -28,10 +28,8 @@ class MonteCarloBackend {
   // Whether it computes off the host (a GPU): the engine then merges one round while the backend
   // computes the next.
   virtual bool computesOffHost() const { return false; }
-  // Whether it can sample this plan; the reason when not. The CPU backend samples every plan.
-  virtual bool supports(const SamplingPlan& /*plan*/, std::string* /*reason*/) const {
-    return true;
-  }
+  // Whether it can sample this plan, or the reason not. The CPU backend samples every plan.
+  virtual Status supports(const SamplingPlan& /*plan*/) const { return fine(); }
   // Computes leaves firstLeaf .. firstLeaf + out.size() - 1 into out. Polls `stop` between trials
   // and returns early when it says true, marking unfinished leaves incomplete. Thread-safe `stop`.
   // Throws std::runtime_error when the hardware fails (a device error): the run then fails.
@@ -43,14 +41,15 @@ class MonteCarloBackend {
 std::unique_ptr<MonteCarloBackend> makeCpuBackend(int threads = 0);
 
 struct BackendSelection {
-  std::unique_ptr<MonteCarloBackend> backend;  // null when the choice cannot be honoured
-  std::string note;                            // why Auto chose the CPU, or why Cuda failed
+  std::unique_ptr<MonteCarloBackend> backend;
+  std::string note;  // why Auto chose the CPU (empty otherwise)
 };
 
-// The backend for a plan of `work` feature evaluations (see BackendChoice); threads: the CPU
-// backend's worker threads (0: all cores).
-BackendSelection selectBackend(BackendChoice choice, const SamplingPlan& plan, double work,
-                               int threads);
+// The backend for a plan of `work` feature evaluations (see BackendChoice), or why the choice
+// cannot be honoured (Cuda without a usable device); threads: the CPU backend's worker threads
+// (0: all cores).
+Outcome<BackendSelection> selectBackend(BackendChoice choice, const SamplingPlan& plan, double work,
+                                        int threads);
 
 // The trials of one leaf, sequentially (shared by backends and tests).
 void runLeaf(const SamplingPlan& plan, const LeafRange& range, std::int64_t leaf, LeafResult& out,

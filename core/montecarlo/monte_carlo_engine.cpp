@@ -44,30 +44,26 @@ void mergeIntoBatches(const std::vector<LeafResult>& leaves, std::int64_t count,
 
 }  // namespace
 
-std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
-                                              const MonteCarloCallbacks& callbacks,
-                                              std::string* error, MonteCarloBackend* backend,
-                                              int threads) {
-  const auto plan = makeSamplingPlan(request, error);
-  if (!plan) return std::nullopt;
+Outcome<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
+                                        const MonteCarloCallbacks& callbacks,
+                                        MonteCarloBackend* backend, int threads) {
+  using Result = Outcome<MonteCarloResult>;
+  auto madePlan = makeSamplingPlan(request);
+  if (!madePlan) return Result::unavailable(madePlan.reason());
+  const SamplingPlan* plan = &*madePlan;
   std::unique_ptr<MonteCarloBackend> ownBackend;
   std::string backendNote;
   if (!backend) {
-    BackendSelection selection = selectBackend(
+    auto selection = selectBackend(
         request.backend, *plan,
         static_cast<double>(request.trials) * static_cast<double>(request.features), threads);
-    if (!selection.backend) {
-      if (error) *error = selection.note;
-      return std::nullopt;
-    }
-    ownBackend = std::move(selection.backend);
-    backendNote = std::move(selection.note);
+    if (!selection) return Result::unavailable(selection.reason());
+    ownBackend = std::move(selection->backend);
+    backendNote = std::move(selection->note);
     backend = ownBackend.get();
   }
-  if (std::string reason; !backend->supports(*plan, &reason)) {
-    if (error) *error = reason;
-    return std::nullopt;
-  }
+  if (const Status supported = backend->supports(*plan); !supported)
+    return Result::unavailable(supported.reason());
   const auto start = Clock::now();
   const std::int64_t totalLeaves = (request.trials + kTrialsPerLeaf - 1) / kTrialsPerLeaf;
   LeafRange range;
@@ -165,8 +161,7 @@ std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
       std::swap(current, next);
     }
   } catch (const std::runtime_error& e) {
-    if (error) *error = std::string(backend->id()) + " backend failed: " + e.what();
-    return std::nullopt;
+    return Result::unavailable(std::string(backend->id()) + " backend failed: " + e.what());
   }
   MonteCarloResult result = snapshot();
   result.cancelled = cancelled;

@@ -21,13 +21,12 @@ struct MonteCarloCallbacks {
 };
 
 // Runs on `backend`, or, when backend is null, on the one request.backend selects (the CPU backend
-// with `threads` threads, 0: all). A backend failure (a device error) fails the run.
-// nullopt with the reason in *error when the request cannot be sampled. A cancelled run returns
-// the result of the trials finished so far (a prefix of the trials), with cancelled = true.
-std::optional<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
-                                              const MonteCarloCallbacks& callbacks = {},
-                                              std::string* error = nullptr,
-                                              MonteCarloBackend* backend = nullptr,
-                                              int threads = 0);
+// with `threads` threads, 0: all). The result, or the reason there is none: the request cannot be
+// sampled (makeSamplingPlan), the backend cannot run it, or the backend failed (a device error).
+// Throws InvalidParameter for values out of range. A cancelled run returns the result of the
+// trials finished so far (a prefix of the trials), with cancelled = true.
+Outcome<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
+                                        const MonteCarloCallbacks& callbacks = {},
+                                        MonteCarloBackend* backend = nullptr, int threads = 0);
 
 }  // namespace rfscope

@@ -1,6 +1,7 @@
 #pragma once
-// Everything one trial needs, resolved once per run from the request: which estimator (as plain
-// coefficients), which coupling, the pair, the seed. A trial is one M-feature estimate of the
+// Everything one trial needs, resolved once per run from the request: which estimator (as the
+// coefficients its mechanism maps onto the samplers, Mechanism::trialModel), which coupling, the
+// pair, the seed. A trial is one M-feature estimate of the
 // kernel; trial t draws all its numbers from Philox stream t under the seed (streams < 2^48).
 
 #include <cstdint>
@@ -10,16 +11,17 @@
 
 #include <Eigen/Core>
 
-#include "core/analytic/analytic_variance.h"
-#include "core/analytic/kernel.h"
+#include "core/couplings/frequencies.h"
+#include "core/math/kernel.h"
+#include "core/math/outcome.h"
+#include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
+#include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/backend_choice.h"
-#include "core/montecarlo/discrete_feature_model.h"
-#include "core/montecarlo/exponential_feature_model.h"
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/montecarlo/signed_log.h"
-#include "core/montecarlo/trial_stream.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 
@@ -28,67 +30,30 @@ enum class SamplingPath {
   Full   // brute force: every ω in full (Haar QR per block); the reference
 };
 
-enum class CouplingKind {
-  Iid,
-  Orthogonal,
-  Simplex,
-  SimplexPlus,
-  OrthogonalFast,  // H D₃ H D₂ H D₁ blocks, d padded to a power of two
-  SimplexFast
-};
-
-inline bool isStructured(CouplingKind c) {
-  return c == CouplingKind::OrthogonalFast || c == CouplingKind::SimplexFast;
-}
-
-enum class FeatureFamily {
-  Exponential,  // trig, pos, pos-hyp, gerf, oprf
-  Discrete,     // pois, geom and their "+" variants: integer ω
-  Hybrid        // hybrid-angular, hybrid-gaussian: λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig
-};
-
-struct MonteCarloRequest {
-  const Mechanism* mechanism = nullptr;
-  Kernel kernel = Kernel::Gaussian;
-  std::string coupling = "iid";
-  std::int64_t features = 1;  // M
-  ParameterSet parameters;    // the mechanism's, validated against its specs
+// The estimator (mechanism, kernel, coupling, M, parameters), the pair, and how to sample it.
+struct MonteCarloRequest : EstimatorSpec {
   Eigen::VectorXd x, y;
   std::int64_t trials = 10000;
   std::uint64_t seed = 1;
   SamplingPath path = SamplingPath::Fast;
-  int simplexPlusIterations = 3;  // passes of SimRF eq. (17) for coupling simrf-plus
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;  // SimRF eq. (17) passes, simrf-plus
   std::vector<double> quantileLevels{0.05, 0.5, 0.95};
   std::int64_t storedSamples = 4096;  // trials kept (uniformly at random) for quantiles
   int histogramBins = 40;
   BackendChoice backend = BackendChoice::Cpu;  // used when runMonteCarlo is given no backend
 };
 
-// The closed-form question a Monte Carlo request asks of the same estimator (mechanism, kernel,
-// coupling, M), with `parameters` — the request's own, or a plan's parametersUsed.
-AnalyticRequest analyticRequestFor(const MonteCarloRequest& request,
-                                   const ParameterSet& parameters);
-
 // Monte Carlo trials use Philox streams below this bound (data regimes use the ones above).
 inline constexpr std::uint64_t kMaxTrials = std::uint64_t{1} << 48;
 
 struct SamplingPlan {
-  FeatureFamily family = FeatureFamily::Exponential;
-  ExponentialFeatureModel exponential;
-  DiscreteFeatureModel discrete;        // points into discreteWeights/discreteSigns
-  std::vector<double> discreteWeights;  // per coordinate, see DiscreteFeatureModel
-  std::vector<signed char> discreteSigns;
-  double hybridPosLogConstant = 0;  // hybrid: -|x|² - |y|²
-  std::int64_t hybridTaus = 8;      // hybrid: n
-  bool hybridShared = false;        // hybrid: ω shared by both base estimators
-  HybridCoefficient hybridCoefficient = HybridCoefficient::Angular;  // hybrid: how λ̂ is made
-  double hybridBandwidth = 1;  // hybrid-gaussian: b of λ = 1 - exp(-|x - y|²/(2b²))
-  CouplingKind coupling = CouplingKind::Iid;
+  TrialModel model;  // the mechanism's trial on the samplers (its logConstant is in logOffset)
+  Coupling coupling = Coupling::Iid;
   SamplingPath path = SamplingPath::Fast;
   int dimension = 0;
   std::int64_t features = 1;
   std::uint64_t seed = 1;
-  int simplexPlusIterations = 3;
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;
   PairFrame frame;
   Eigen::VectorXd sum, difference;         // x + y and x - y (full path)
   Eigen::VectorXd frameAxis1, frameAxis2;  // the frame's e₁, e₂ (structured couplings)
@@ -99,26 +64,16 @@ struct SamplingPlan {
   std::optional<FastTrialPlan> fast;  // the fast path's trial, when the plan takes it
 };
 
-// The plan for a request, or nullopt with the reason (unknown mechanism or coupling, invalid
-// parameters, or a combination the sampler does not offer).
-std::optional<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request, std::string* error);
+// The plan for a request, or the reason there is none (a combination the sampler does not offer,
+// an estimator the parameters leave undefined). Throws InvalidParameter for values out of range
+// (x and y, features, trials).
+Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& request);
 
 // Scratch memory a thread reuses across trials (the fast path's block frames, the full path's ω).
 struct TrialScratch {
   std::vector<double> frame;  // 2d
-  Eigen::MatrixXd gaussian, rotation, omega;
-  Eigen::VectorXd vector;
-  std::vector<std::int64_t> counts;
+  FrequencyScratch frequencies;
 };
-
-// d χ_d variates, each the norm of a fresh Gaussian vector of R^d (d normals each, in order).
-Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
-
-// One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
-// D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction, D χ_d norms of fresh
-// Gaussian vectors. The brute-force reference; also what conformity estimates need.
-void drawFullBlock(CouplingKind coupling, int d, int simplexPlusIterations, TrialStream& rng,
-                   TrialScratch& scratch);
 
 // One trial: the M-feature estimate, in the log domain. Depends only on (plan, trial).
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch);

@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "core/montecarlo/fast_trial.h"
-#include "core/montecarlo/reproducible_exp.h"
+#include "core/math/reproducible_exp.h"
 #include "core/montecarlo/simd_fast_trials.h"
 #include "core/random/philox_stream.h"
 #include "core/random/ziggurat_normal.h"

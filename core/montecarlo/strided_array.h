@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "core/random/host_device.h"
+#include "core/math/host_device.h"
 
 namespace rfscope {
 

@@ -1,5 +1,7 @@
 #include "core/params/parameter_set.h"
 
+#include "core/params/invalid_parameter.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -75,12 +77,10 @@ const std::vector<std::string>& ParameterSet::choices(const std::string& key) co
   return std::get<std::vector<std::string>>(values_.at(key));
 }
 
-std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec,
-                                                  std::string_view rawText, std::string* error) {
+ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view rawText) {
   const std::string text = trim(rawText);
-  auto fail = [&](const std::string& message) -> std::optional<ParameterValue> {
-    if (error) *error = "parameter '" + spec.key + "': " + message;
-    return std::nullopt;
+  auto fail = [&](const std::string& message) -> ParameterValue {
+    throw InvalidParameter(spec.key, "parameter '" + spec.key + "': " + message);
   };
   switch (spec.type) {
     case ParameterType::Integer: {

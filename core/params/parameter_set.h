@@ -43,9 +43,8 @@ class ParameterSet {
 };
 
 // Parses a value typed on the command line or in a text field ("64", "0.5", "true", "trig,pos").
-// Returns the error message on failure.
-std::optional<ParameterValue> parseParameterValue(const ParameterSpec& spec, std::string_view text,
-                                                  std::string* error);
+// Throws InvalidParameter naming the parameter when the text is not a value of its type.
+ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view text);
 
 // Renders a value the way parseParameterValue reads it back (round-trips exactly).
 std::string formatParameterValue(const ParameterValue& value);

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "core/random/host_device.h"
+#include "core/math/host_device.h"
 
 namespace rfscope {
 

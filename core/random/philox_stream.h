@@ -12,7 +12,7 @@
 
 #include <Random123/philox.h>
 
-#include "core/random/host_device.h"
+#include "core/math/host_device.h"
 
 namespace rfscope {
 

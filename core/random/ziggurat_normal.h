@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/random/host_device.h"
+#include "core/math/host_device.h"
 
 namespace rfscope {
 

@@ -65,7 +65,7 @@ TEST(CouplingMonteCarlo, CoupledPositiveVarianceMatchesSampling) {
   const double s = x.squaredNorm() + y.squaredNorm();
   const Eigen::MatrixXd simplex = simplexBasis(d);
   int stream = 100;
-  for (const PositiveCoupling kind : {PositiveCoupling::Orthogonal, PositiveCoupling::Simplex}) {
+  for (const Coupling kind : {Coupling::Orthogonal, Coupling::Simplex}) {
     for (const int features : {4, 6}) {
       PhiloxStream rng(99, ++stream);
       const int trials = 200000;
@@ -74,7 +74,7 @@ TEST(CouplingMonteCarlo, CoupledPositiveVarianceMatchesSampling) {
         double sum = 0;
         for (int first = 0; first < features; first += d) {
           const Eigen::MatrixXd rotation = haarRotation(rng, d);
-          const Eigen::MatrixXd directions = kind == PositiveCoupling::Orthogonal
+          const Eigen::MatrixXd directions = kind == Coupling::Orthogonal
                                                  ? Eigen::MatrixXd(rotation.transpose())
                                                  : Eigen::MatrixXd(simplex * rotation.transpose());
           for (int i = 0; i < std::min(d, features - first); ++i) {
@@ -102,12 +102,10 @@ TEST(CouplingMonteCarlo, CoupledPositiveVarianceMatchesSampling) {
       const double variance = m2 * trials / (trials - 1.0);
       const double halfWidth = kZ999 * std::sqrt((m4 - m2 * m2) / trials);
       const double exact = std::exp(coupledPositiveLogVariance(kind, d, features, diff, u));
-      const double iid =
-          std::exp(coupledPositiveLogVariance(PositiveCoupling::Iid, d, features, diff, u));
+      const double iid = std::exp(coupledPositiveLogVariance(Coupling::Iid, d, features, diff, u));
       EXPECT_LE(std::abs(variance - exact), halfWidth)
-          << (kind == PositiveCoupling::Simplex ? "simrf" : "orf") << " M=" << features
-          << ": exact " << exact << ", sample " << variance << " ± " << halfWidth << " (iid " << iid
-          << ")";
+          << (kind == Coupling::Simplex ? "simrf" : "orf") << " M=" << features << ": exact "
+          << exact << ", sample " << variance << " ± " << halfWidth << " (iid " << iid << ")";
       // The interval must separate the coupling from i.i.d., or the check would prove little.
       EXPECT_LT(halfWidth, 0.5 * (iid - exact));
     }

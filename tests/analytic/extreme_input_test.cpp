@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/analytic/analytic_variance.h"
+#include "core/couplings/coupling.h"
 #include "core/couplings/trig_orthogonality.h"
 #include "core/data/input_limits.h"
 #include "core/mechanisms/discrete_rf.h"
@@ -44,7 +45,7 @@ TEST(ExtremeInputs, OprfAndGerfMatchMpmathWhereDoublesOverflowed) {
   for (const auto& c : cases) {
     const Eigen::VectorXd x = vectorFromJson(c["x"]), y = vectorFromJson(c["y"]);
     const Mechanism& mechanism = *findMechanism(c["mechanism"].get<std::string>());
-    AnalyticRequest request;
+    EstimatorSpec request;
     request.mechanism = &mechanism;
     if (c.contains("params")) {
       request.parameters.set("A", c["params"]["A"].get<double>());
@@ -54,12 +55,12 @@ TEST(ExtremeInputs, OprfAndGerfMatchMpmathWhereDoublesOverflowed) {
     const double expected = c["log_variance"].get<double>();
     const AnalyticAnswer answer = evaluateAnalytic(request, x, y);
     SCOPED_TRACE(c.dump().substr(0, 160));
-    ASSERT_TRUE(answer.available) << answer.unavailableReason;
+    ASSERT_TRUE(answer.variance) << answer.variance.reason();
     // 1e-13 relative, or 4 ulp of the log or of the |x - y|² it subtracts (log Var = -|x - y|² +
     // log(Var/K²), ~1e16 here: its rounding is inherent). The cancelled part of the GERF cases,
     // ~-33 in the log, is still far above that.
     const double diff = (x - y).squaredNorm();
-    EXPECT_NEAR(answer.logVariance, expected,
+    EXPECT_NEAR(answer.variance->logVariance, expected,
                 std::max({1e-13 * std::abs(expected), 4 * ulp(expected), 4 * ulp(diff)}));
   }
 }
@@ -117,23 +118,25 @@ TEST(ExtremeInputs, NoClosedFormGivesNanOrThrowsUpToTheInputLimit) {
     for (const char* coupling : {"iid", "orf", "simrf"})
       for (const std::int64_t features : {1, 4})
         for (const auto& [x, y] : pairs) {
-          AnalyticRequest request;
+          EstimatorSpec request;
           request.mechanism = mechanism;
-          request.coupling = coupling;
+          request.coupling = parseCoupling(coupling, "coupling");
           request.features = features;
           SCOPED_TRACE(mechanism->info().id + " " + coupling + " x0=" + std::to_string(x[0]) +
                        " y0=" + std::to_string(y[0]) + " d=" + std::to_string(x.size()));
           AnalyticAnswer answer;
           ASSERT_NO_THROW(answer = evaluateAnalytic(request, x, y));
-          if (!answer.available) {
-            EXPECT_FALSE(answer.unavailableReason.empty());
+          if (!answer.variance) {
+            EXPECT_FALSE(answer.variance.reason().empty());
             continue;
           }
           ++evaluated;
-          for (const double log : {answer.logVariance, answer.logKernelValue})
+          const AnalyticVariance& variance = *answer.variance;
+          for (const double log : {variance.logVariance, answer.logKernelValue})
             EXPECT_TRUE(!std::isnan(log) && log != std::numeric_limits<double>::infinity());
-          EXPECT_FALSE(answer.hasConformity && std::isnan(answer.logConformity));
-          EXPECT_FALSE(answer.hasOrthogonalityGap && std::isnan(answer.logAbsOrthogonalityGap));
+          EXPECT_FALSE(variance.logConformity && std::isnan(*variance.logConformity));
+          EXPECT_FALSE(variance.logAbsOrthogonalityGap &&
+                       std::isnan(*variance.logAbsOrthogonalityGap));
         }
   EXPECT_GT(evaluated, 500);
 }

@@ -1,5 +1,7 @@
 #include "core/params/parameter_set.h"
 
+#include "core/params/invalid_parameter.h"
+
 #include <gtest/gtest.h>
 
 namespace rfscope {
@@ -21,31 +23,39 @@ TEST(ParameterSet, DefaultsValidate) {
 
 TEST(ParameterSet, ParsesEveryType) {
   const auto s = specs();
-  std::string error;
-  EXPECT_EQ(std::get<std::int64_t>(*parseParameterValue(s[0], " 128 ", &error)), 128);
-  EXPECT_DOUBLE_EQ(std::get<double>(*parseParameterValue(s[1], "2.5e-1", &error)), 0.25);
-  EXPECT_TRUE(std::get<bool>(*parseParameterValue(s[2], "true", &error)));
-  EXPECT_EQ(std::get<std::string>(*parseParameterValue(s[3], "softmax", &error)), "softmax");
-  const auto ids =
-      std::get<std::vector<std::string>>(*parseParameterValue(s[4], "pos, oprf,pos", &error));
+  EXPECT_EQ(std::get<std::int64_t>(parseParameterValue(s[0], " 128 ")), 128);
+  EXPECT_DOUBLE_EQ(std::get<double>(parseParameterValue(s[1], "2.5e-1")), 0.25);
+  EXPECT_TRUE(std::get<bool>(parseParameterValue(s[2], "true")));
+  EXPECT_EQ(std::get<std::string>(parseParameterValue(s[3], "softmax")), "softmax");
+  const auto ids = std::get<std::vector<std::string>>(parseParameterValue(s[4], "pos, oprf,pos"));
   EXPECT_EQ(ids, (std::vector<std::string>{"pos", "oprf"}));
   const auto file = fileParameter("data-file", "file", "IDX files (*.idx)", "");
-  EXPECT_EQ(std::get<std::string>(*parseParameterValue(file, " /tmp/a b.idx", &error)),
-            " /tmp/a b.idx");
+  EXPECT_EQ(std::get<std::string>(parseParameterValue(file, " /tmp/a b.idx")), " /tmp/a b.idx");
   EXPECT_TRUE(validateParameters({file}, ParameterSet::defaults({file})).empty());
+}
+
+// The message of the InvalidParameter that parsing `text` throws ("" if it parses).
+std::string parseError(const ParameterSpec& spec, const std::string& text, std::string* key) {
+  try {
+    parseParameterValue(spec, text);
+  } catch (const InvalidParameter& e) {
+    *key = e.parameter();
+    return e.what();
+  }
+  return "";
 }
 
 TEST(ParameterSet, RejectsMalformedValuesWithTheKeyInTheMessage) {
   const auto s = specs();
-  std::string error;
-  EXPECT_FALSE(parseParameterValue(s[0], "6.5", &error));
-  EXPECT_NE(error.find("'d'"), std::string::npos);
-  EXPECT_FALSE(parseParameterValue(s[1], "abc", &error));
-  EXPECT_FALSE(parseParameterValue(s[1], "inf", &error));
-  EXPECT_FALSE(parseParameterValue(s[2], "maybe", &error));
-  EXPECT_FALSE(parseParameterValue(s[3], "cosine", &error));
-  EXPECT_NE(error.find("gaussian, softmax"), std::string::npos);
-  EXPECT_FALSE(parseParameterValue(s[4], "trig,nope", &error));
+  std::string key;
+  EXPECT_NE(parseError(s[0], "6.5", &key).find("'d'"), std::string::npos);
+  EXPECT_EQ(key, "d");
+  EXPECT_FALSE(parseError(s[1], "abc", &key).empty());
+  EXPECT_FALSE(parseError(s[1], "inf", &key).empty());
+  EXPECT_FALSE(parseError(s[2], "maybe", &key).empty());
+  EXPECT_NE(parseError(s[3], "cosine", &key).find("gaussian, softmax"), std::string::npos);
+  EXPECT_EQ(key, s[3].key);
+  EXPECT_FALSE(parseError(s[4], "trig,nope", &key).empty());
 }
 
 TEST(ParameterSet, ValidationReportsEachViolatedRule) {
@@ -77,10 +87,7 @@ TEST(ParameterSet, MissingValueIsAnErrorUnlessOptional) {
 TEST(ParameterSet, FormatRoundTripsExactly) {
   const auto s = specs();
   for (const double value : {0.1, 1.0 / 3.0, 2.5e-3, 9.999999999999998}) {
-    std::string error;
-    const auto parsed = parseParameterValue(s[1], formatParameterValue(value), &error);
-    ASSERT_TRUE(parsed) << error;
-    EXPECT_EQ(std::get<double>(*parsed), value);
+    EXPECT_EQ(std::get<double>(parseParameterValue(s[1], formatParameterValue(value))), value);
   }
   EXPECT_EQ(formatParameterValue(std::vector<std::string>{"trig", "pos"}), "trig,pos");
 }

@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "core/analytic/analytic_variance.h"
-#include "core/analytic/data_driven_parameters.h"
 #include "core/data/regime.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
@@ -57,9 +57,9 @@ TEST(VarianceVsSigma, MeanAndStdAreOverTheRegimePairsScaledBySigma) {
       for (std::int64_t p = 0; p < pairs; ++p) {
         Eigen::VectorXd x, y;
         regime.sampleBasePair(d, set.integer("seed"), static_cast<std::uint64_t>(p), x, y);
-        AnalyticRequest request;
+        EstimatorSpec request;
         request.mechanism = findMechanism(id);
-        logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).logVariance);
+        logs.push_back(evaluateAnalytic(request, sigma * x, sigma * y).variance->logVariance);
       }
       double mean = 0;
       for (double v : logs)
@@ -100,12 +100,13 @@ TEST(VarianceVsSigma, OptimisedParametersAreChosenOncePerSigmaFromAllPairs) {
     const double sigma = table.column("sigma")->values[row];
     const std::vector<ParameterSet> chosen = dataDrivenParameters(mechanisms, statistics, sigma);
     for (std::size_t m = 0; m < ids.size(); ++m) {
-      AnalyticRequest request;
+      EstimatorSpec request;
       request.mechanism = mechanisms[m];
       request.parameters = chosen[m];
       double mean = 0;
       for (std::int64_t p = 0; p < pairs; ++p)
-        mean += evaluateAnalytic(request, sigma * xs[p], sigma * ys[p]).logVariance / pairs;
+        mean +=
+            evaluateAnalytic(request, sigma * xs[p], sigma * ys[p]).variance->logVariance / pairs;
       EXPECT_NEAR(table.column(ids[m] + "-mean")->values[row], mean, 1e-10 * (1 + std::abs(mean)))
           << ids[m] << " at σ = " << sigma;
     }

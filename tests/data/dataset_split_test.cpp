@@ -55,7 +55,7 @@ TEST(DatasetSplit, RefusesFractionsThatLeaveAPartEmpty) {
       trainingCount(100, fraction);
       FAIL() << fraction;
     } catch (const DataError& e) {
-      EXPECT_EQ(e.parameterKey(), "train-fraction");
+      EXPECT_EQ(e.parameter(), "train-fraction");
     }
   }
   EXPECT_THROW(trainingCount(5, 0.1), DataError);  // no training point

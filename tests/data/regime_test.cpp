@@ -74,7 +74,7 @@ std::string dataErrorKey(const std::function<void()>& action, std::string* messa
     action();
   } catch (const DataError& e) {
     if (message) *message = e.what();
-    return e.parameterKey().empty() ? "(no key)" : e.parameterKey();
+    return e.parameter().empty() ? "(no key)" : e.parameter();
   }
   return "";
 }
@@ -163,7 +163,7 @@ TEST(Regimes, CsvRefusesEntriesThatWouldOverflowTheClosedForms) {
     regime("csv").prepare(2, csvParams(file));
     FAIL() << "no error";
   } catch (const DataError& e) {
-    EXPECT_EQ(e.parameterKey(), CsvRegime::kXFileKey);
+    EXPECT_EQ(e.parameter(), CsvRegime::kXFileKey);
     EXPECT_NE(std::string(e.what()).find("vector 2, value 2, is -1e+150, out of range"),
               std::string::npos)
         << e.what();
@@ -173,7 +173,7 @@ TEST(Regimes, CsvRefusesEntriesThatWouldOverflowTheClosedForms) {
     regime("csv").prepare(2, csvParams(folder.write("ok.csv", "1 2\n3 4\n"), y));
     FAIL() << "no error";
   } catch (const DataError& e) {
-    EXPECT_EQ(e.parameterKey(), CsvRegime::kYFileKey);
+    EXPECT_EQ(e.parameter(), CsvRegime::kYFileKey);
   }
   // Up to ±1e60 is fine.
   EXPECT_NO_THROW(

@@ -150,7 +150,7 @@ TEST(UciDatasets, UnknownIdListsTheKnownOnes) {
         std::string(e.what()).find("abalone, banknote, car, yeast, cmc, nursery, wifi, chess"),
         std::string::npos)
         << e.what();
-    EXPECT_EQ(e.parameterKey(), "dataset");
+    EXPECT_EQ(e.parameter(), "dataset");
   }
 }
 

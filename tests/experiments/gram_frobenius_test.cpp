@@ -82,5 +82,40 @@ TEST(GramFrobenius, StopsWhenCancelledWithCompleteRowsOnly) {
     EXPECT_EQ(column.values.size(), result.table.rowCount());
 }
 
+TEST(GramFrobenius, EveryPositiveMechanismThroughItsFeatureMap) {
+  // All the mechanisms with positive features at once: a series per (mechanism, coupling), the
+  // first mechanism's numbers the same as when it runs alone, and the error falling with M.
+  test::Overrides values = kSmall;
+  values.push_back({"repetitions", std::int64_t{40}});
+  values.push_back({"couplings", std::vector<std::string>{"iid"}});
+  std::vector<std::string> positive;
+  const auto specs = GramFrobenius().parameters();
+  for (const auto& choice : findSpec(specs, "mechanisms")->choices)
+    positive.push_back(choice.id);
+  ASSERT_GE(positive.size(), 5u);  // pos, pos-hyp, oprf, pois-plus, geom-plus
+  values.push_back({"mechanisms", positive});
+  const Table all = runWith(GramFrobenius(), values).table;
+  test::expectConsistentHints(all);
+  for (const auto& id : positive) {
+    const auto& mean = all.column(id + "-iid-mean")->values;
+    ASSERT_EQ(mean.size(), 4u) << id;
+    EXPECT_TRUE(std::isfinite(mean.front())) << id;
+    EXPECT_LT(mean.back(), mean.front()) << id;
+  }
+  values.back() = {"mechanisms", std::vector<std::string>{positive.front()}};
+  const Table alone = runWith(GramFrobenius(), values).table;
+  EXPECT_EQ(alone.column("iid-mean")->values, all.column(positive.front() + "-iid-mean")->values);
+}
+
+TEST(GramFrobenius, RejectsCouplingsAMechanismHasNoFeatureMapFor) {
+  ParameterSet params = ParameterSet::defaults(GramFrobenius().parameters());
+  params.set("mechanisms", std::vector<std::string>{"pois-plus"});
+  params.set("couplings", std::vector<std::string>{"iid", "orf"});
+  const auto errors = GramFrobenius().validate(params);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].key, "couplings");
+  EXPECT_NE(errors[0].message.find("i.i.d. only"), std::string::npos) << errors[0].message;
+}
+
 }  // namespace
 }  // namespace rfscope

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "core/experiments/positive_coupling_theory.h"
+#include "core/couplings/positive_conformity.h"
 #include "experiment_test_support.h"
 
 namespace rfscope {
@@ -45,7 +45,7 @@ TEST(MseRatioVsV, SimplexBeatsOrthogonalBeatsIidAndReachesThePapersPrefactor) {
   }
   // SimRF Sec. 5.1: MSE_SimRF / MSE_IID → 0.0078 as v → 0 at d = 64.
   EXPECT_NEAR(simrf.front(), 0.0077817464, 1e-5);
-  EXPECT_NEAR(simrf.front(), positiveSimplexSmallVPrefactor(64), 1e-5);
+  EXPECT_NEAR(simrf.front(), simplexSmallVPrefactor(64), 1e-5);
   // The gain shrinks as v grows (Fig. 6).
   EXPECT_GT(simrf.back(), simrf.front());
 }
@@ -61,8 +61,9 @@ TEST(MseRatioVsV, MonteCarloPointsAgreeWithTheClosedForms) {
     const auto& high = table.column(key + "-high")->values;
     for (std::size_t r = 0; r < v.size(); ++r) {
       if (!std::isfinite(mc[r])) continue;
-      const double exact = std::exp(positiveCouplingLogMse(id, 16, 16, 0, v[r] * v[r]) -
-                                    positiveCouplingLogMse("iid", 16, 16, 0, v[r] * v[r]));
+      const double exact =
+          std::exp(coupledPositiveLogVariance(parseCoupling(id), 16, 16, 0, v[r] * v[r]) -
+                   coupledPositiveLogVariance(Coupling::Iid, 16, 16, 0, v[r] * v[r]));
       EXPECT_LT(low[r], mc[r]);
       EXPECT_GT(high[r], mc[r]);
       // Inside the 95% interval widened by half its width on each side (about 4 standard errors).

@@ -18,8 +18,7 @@ TEST(Conformity, KernelMatchesItsSeries) {
 
 TEST(Conformity, SimplexBelowOrthogonalBelowIid) {
   double previous = std::numeric_limits<double>::infinity();
-  for (CouplingKind coupling :
-       {CouplingKind::Iid, CouplingKind::Orthogonal, CouplingKind::Simplex}) {
+  for (Coupling coupling : {Coupling::Iid, Coupling::Orthogonal, Coupling::Simplex}) {
     ConformityRequest request;
     request.coupling = coupling;
     request.dimension = 16;
@@ -36,13 +35,13 @@ TEST(Conformity, SimplexPlusBelowSimplexForTheSameNorms) {
   // The same stream gives SimRF and SimRF+ the same rotation and norms; eq. (17) is coordinate
   // descent on Σ w_ij², so it can only lower it, and at small v the conformity follows.
   const int d = 8;
-  TrialScratch scratch;
+  FrequencyScratch scratch;
   double sumDifference = 0, sumSquares = 0;
   const int n = 2000;
   for (int t = 0; t < n; ++t) {
     double h[2], w2[2];
     int k = 0;
-    for (CouplingKind coupling : {CouplingKind::Simplex, CouplingKind::SimplexPlus}) {
+    for (Coupling coupling : {Coupling::Simplex, Coupling::SimplexPlus}) {
       TrialStream rng(5, static_cast<std::uint64_t>(t), zigguratTables());
       drawFullBlock(coupling, d, 3, rng, scratch);
       blockConformity(scratch.omega, d, 0.5, h[k], w2[k]);

@@ -15,9 +15,8 @@ namespace rfscope {
 namespace {
 
 MonteCarloResult runOn(MonteCarloBackend& backend, const MonteCarloRequest& request) {
-  std::string error;
-  auto result = runMonteCarlo(request, {}, &error, &backend);
-  EXPECT_TRUE(result) << error;
+  auto result = runMonteCarlo(request, {}, &backend);
+  EXPECT_TRUE(result) << result.reason();
   return result ? *result : MonteCarloResult{};
 }
 
@@ -64,9 +63,9 @@ TEST(DeviceBackend, RefusesPlansWithoutAFastDeviceForm) {
         std::tuple{"pos", "simrf-plus", SamplingPath::Fast, "fast path"}}) {
     MonteCarloRequest request = testing::makeRequest(mechanism, coupling, 4, 0.3, 4, 100);
     request.path = path;
-    std::string error;
-    EXPECT_FALSE(runMonteCarlo(request, {}, &error, &device));
-    EXPECT_NE(error.find(expected), std::string::npos) << error;
+    const auto result = runMonteCarlo(request, {}, &device);
+    EXPECT_FALSE(result);
+    EXPECT_NE(result.reason().find(expected), std::string::npos) << result.reason();
   }
 }
 
@@ -76,7 +75,7 @@ TEST(DeviceBackend, CancelsBetweenLaunchesWithAConsistentPrefix) {
   std::atomic<int> polls = 0;
   MonteCarloCallbacks callbacks;
   callbacks.cancelled = [&polls] { return ++polls > 3; };
-  const auto cancelled = runMonteCarlo(request, callbacks, nullptr, &device);
+  const auto cancelled = runMonteCarlo(request, callbacks, &device);
   ASSERT_TRUE(cancelled);
   EXPECT_TRUE(cancelled->cancelled);
   EXPECT_GT(cancelled->trials, 0);
@@ -100,37 +99,38 @@ TEST(BackendChoice, ParsesTheThreeChoices) {
 }
 
 TEST(BackendChoice, AutoAndCudaFollowWhatThisMachineHas) {
-  std::string reason;
-  const bool gpu = makeCudaBackend(&reason) != nullptr;
+  const auto cuda = makeCudaBackend();
+  const bool gpu = cuda.available();
+  const std::string reason = cuda.reason();
   MonteCarloRequest request = testing::makeRequest("pos", "simrf", 8, 0.5, 8, 200);
 
   request.backend = BackendChoice::Auto;  // a small run stays on the CPU either way
-  std::string error;
-  auto small = runMonteCarlo(request, {}, &error);
-  ASSERT_TRUE(small) << error;
+  auto small = runMonteCarlo(request, {});
+  ASSERT_TRUE(small) << small.reason();
   EXPECT_EQ(small->backend, "cpu");
   EXPECT_NE(small->backendNote.find("small"), std::string::npos);
 
   request.backend = BackendChoice::Cuda;
-  auto forced = runMonteCarlo(request, {}, &error);
+  auto forced = runMonteCarlo(request, {});
   if (gpu) {
-    ASSERT_TRUE(forced) << error;
+    ASSERT_TRUE(forced) << forced.reason();
     EXPECT_EQ(forced->backend, "cuda");
   } else {
     EXPECT_FALSE(forced);
-    EXPECT_NE(error.find("CUDA backend unavailable"), std::string::npos) << error;
-    EXPECT_NE(error.find(reason), std::string::npos) << error;
+    EXPECT_NE(forced.reason().find("CUDA backend unavailable"), std::string::npos)
+        << forced.reason();
+    EXPECT_NE(forced.reason().find(reason), std::string::npos) << forced.reason();
     EXPECT_FALSE(reason.empty());
   }
 
   // A large discrete run: never on the GPU, and Auto says why.
   MonteCarloRequest discrete = testing::makeRequest("pois", "iid", 4, 0.3, 4, 100);
-  const auto plan = makeSamplingPlan(discrete, &error);
-  ASSERT_TRUE(plan) << error;
-  const BackendSelection selection = selectBackend(BackendChoice::Auto, *plan, 1e12, 1);
-  ASSERT_TRUE(selection.backend);
-  EXPECT_EQ(selection.backend->id(), "cpu");
-  EXPECT_FALSE(selection.note.empty());
+  const auto plan = makeSamplingPlan(discrete);
+  ASSERT_TRUE(plan) << plan.reason();
+  const auto selection = selectBackend(BackendChoice::Auto, *plan, 1e12, 1);
+  ASSERT_TRUE(selection && selection->backend);
+  EXPECT_EQ(selection->backend->id(), "cpu");
+  EXPECT_FALSE(selection->note.empty());
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <tbb/global_control.h>
 
 #include "core/montecarlo/monte_carlo_engine.h"
+#include "core/params/invalid_parameter.h"
 #include "monte_carlo_test_support.h"
 #include "tests/latency_bounds.h"
 
@@ -31,17 +32,16 @@ TEST(MonteCarloEngine, BitIdenticalForAnyThreadCountAndSplit) {
   for (const char* coupling : {"iid", "simrf"}) {
     MonteCarloRequest request = testing::makeRequest("pos", coupling, 16, 0.5, 20, 20011);
     request.storedSamples = 500;
-    std::optional<MonteCarloResult> one, two, reverse;
-    {
+    const auto one = [&] {
       tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-      one = runMonteCarlo(request);
-    }
-    {
+      return runMonteCarlo(request);
+    }();
+    const auto two = [&] {
       tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-      two = runMonteCarlo(request, {}, nullptr, nullptr, 2);
-    }
+      return runMonteCarlo(request, {}, nullptr, 2);
+    }();
     ReverseSerialBackend backend;
-    reverse = runMonteCarlo(request, {}, nullptr, &backend);
+    const auto reverse = runMonteCarlo(request, {}, &backend);
     ASSERT_TRUE(one && two && reverse);
     EXPECT_EQ(one->trials, 20011);
     testing::expectIdentical(*one, *two);
@@ -111,12 +111,14 @@ TEST(MonteCarloEngine, ReportsProgressAndSnapshots) {
 }
 
 TEST(MonteCarloEngine, RejectsWhatItCannotSample) {
-  std::string error;
-  MonteCarloRequest request = testing::makeRequest("pos", "nonsense", 4, 1.0, 4, 10);
-  EXPECT_FALSE(runMonteCarlo(request, {}, &error));
-  EXPECT_NE(error.find("coupling"), std::string::npos);
-  request = testing::makeRequest("pos", "simrf", 1, 1.0, 4, 10);
-  EXPECT_FALSE(runMonteCarlo(request, {}, &error));
+  const MonteCarloRequest request = testing::makeRequest("pos", "simrf", 1, 1.0, 4, 10);
+  const auto result = runMonteCarlo(request, {});
+  EXPECT_FALSE(result);
+  EXPECT_NE(result.reason().find("simplex"), std::string::npos);
+  // Values out of range are bad input, not a status.
+  MonteCarloRequest noFeatures = testing::makeRequest("pos", "iid", 3, 1.0, 4, 10);
+  noFeatures.features = 0;
+  EXPECT_THROW(runMonteCarlo(noFeatures), InvalidParameter);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ inline MonteCarloRequest makeRequest(const std::string& mechanism, const std::st
                                      std::int64_t trials, std::uint64_t seed = 7) {
   MonteCarloRequest request;
   request.mechanism = findMechanism(mechanism);
-  request.coupling = coupling;
+  request.coupling = parseCoupling(coupling);
   request.features = features;
   request.trials = trials;
   request.seed = seed;

@@ -53,9 +53,8 @@ std::vector<double> trialValues(const MonteCarloRequest& request, SamplingPath p
   MonteCarloRequest r = request;
   r.path = path;
   r.seed = seed;
-  std::string error;
-  const auto plan = makeSamplingPlan(r, &error);
-  EXPECT_TRUE(plan) << error;
+  const auto plan = makeSamplingPlan(r);
+  EXPECT_TRUE(plan) << plan.reason();
   std::vector<double> values(n);
   TrialScratch scratch;
   for (int t = 0; t < n; ++t) {

@@ -11,7 +11,7 @@
 #include <gtest/gtest.h>
 #include <hwy/targets.h>
 
-#include "core/montecarlo/reproducible_exp.h"
+#include "core/math/reproducible_exp.h"
 #include "core/montecarlo/simd_fast_trials.h"
 #include "monte_carlo_test_support.h"
 
@@ -59,9 +59,8 @@ TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
         request.parameters.set("A_imag", 0.0);
         request.parameters.set("s", std::string("+1"));
       }
-      std::string error;
-      const auto plan = makeSamplingPlan(request, &error);
-      ASSERT_TRUE(plan && plan->fast) << error;
+      const auto plan = makeSamplingPlan(request);
+      ASSERT_TRUE(plan && plan->fast) << plan.reason();
       ASSERT_TRUE(simdComputesTrials(*plan->fast));
       const int count = 93;  // not a multiple of any vector length
       const std::uint64_t first = 1000;
@@ -83,10 +82,8 @@ TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
 
 TEST(SimdTrials, CoverTheCosineFreeIidAndBlockPlansOnly) {
   const auto covers = [](const char* mechanism, const char* coupling, int d) {
-    std::string error;
-    const auto plan =
-        makeSamplingPlan(testing::makeRequest(mechanism, coupling, d, 0.5, 8, 10), &error);
-    EXPECT_TRUE(plan && plan->fast) << error;
+    const auto plan = makeSamplingPlan(testing::makeRequest(mechanism, coupling, d, 0.5, 8, 10));
+    EXPECT_TRUE(plan && plan->fast) << plan.reason();
     return plan && plan->fast && simdComputesTrials(*plan->fast);
   };
   EXPECT_TRUE(covers("pos", "iid", 64));

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Coefficients of core/analytic/log_bessel_i0.h, and their accuracy, with mpmath (50 digits).
+"""Coefficients of core/math/log_bessel_i0.h, and their accuracy, with mpmath (50 digits).
 
   z <= 4: the Taylor coefficients 1/(k!)^2 of I0(z) = sum_k (z^2/4)^k / (k!)^2, k = 1..17.
   z > 4:  f(u) = sqrt(z) e^{-z} I0(z), u = 1/z, on each interval of z as a polynomial in

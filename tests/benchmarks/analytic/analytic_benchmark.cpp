@@ -9,9 +9,9 @@
 
 #include <random>
 
-#include "core/analytic/data_driven_parameters.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/experiments/variance_vs_sigma.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
@@ -53,11 +53,11 @@ void oneFeature(benchmark::State& state, const std::string& id, bool automatic) 
   }
 }
 
-void conformity(benchmark::State& state, PositiveCoupling kind) {
+void conformity(benchmark::State& state, Coupling kind) {
   const int d = static_cast<int>(state.range(0));
   const double v = static_cast<double>(state.range(1));
   for (auto _ : state)
-    benchmark::DoNotOptimize(positiveConformity(kind, d, v * v).logConformity);
+    benchmark::DoNotOptimize(positiveConformity(kind, d, v * v)->logConformity);
 }
 
 // The per-σ share of the variance-vs-sigma table: every mechanism's data-driven parameters at one σ
@@ -99,11 +99,11 @@ int registerAll() {
     if (id == "gerf" || id == "geom" || id == "geom-plus" || id == "pois" || id == "oprf")
       benchmark::RegisterBenchmark(("OneFeatureOptimised/d64/" + id).c_str(), oneFeature, id, true);
   }
-  benchmark::RegisterBenchmark("Conformity/orf", conformity, PositiveCoupling::Orthogonal)
+  benchmark::RegisterBenchmark("Conformity/orf", conformity, Coupling::Orthogonal)
       ->Args({64, 6})
       ->Args({1024, 10})
       ->Args({3, 6});
-  benchmark::RegisterBenchmark("Conformity/simrf", conformity, PositiveCoupling::Simplex)
+  benchmark::RegisterBenchmark("Conformity/simrf", conformity, Coupling::Simplex)
       ->Args({64, 6})
       ->Args({1024, 10})
       ->Args({3, 6});

@@ -30,10 +30,9 @@ void runOn(benchmark::State& state, MonteCarloBackend* backend, const std::strin
       comparisonRequest(mechanism, coupling, SamplingPath::Fast, trials);
   std::string label;
   for (auto _ : state) {
-    std::string error;
-    const auto result = runMonteCarlo(request, {}, &error, backend);
+    const auto result = runMonteCarlo(request, {}, backend);
     if (!result) {
-      state.SkipWithError(error.c_str());
+      state.SkipWithError(result.reason().c_str());
       return;
     }
     label = backend->description() + " mse=" + std::to_string(result->variance);
@@ -43,13 +42,12 @@ void runOn(benchmark::State& state, MonteCarloBackend* backend, const std::strin
 }
 
 void cuda(benchmark::State& state, const std::string& mechanism, const std::string& coupling) {
-  std::string reason;
-  auto gpu = makeCudaBackend(&reason);
+  auto gpu = makeCudaBackend();
   if (!gpu) {
-    state.SkipWithError(reason.c_str());
+    state.SkipWithError(gpu.reason().c_str());
     return;
   }
-  runOn(state, gpu.get(), mechanism, coupling, kGpuTrials);
+  runOn(state, gpu->get(), mechanism, coupling, kGpuTrials);
 }
 
 void cpu(benchmark::State& state, const std::string& mechanism, const std::string& coupling) {
@@ -61,12 +59,12 @@ void cpu(benchmark::State& state, const std::string& mechanism, const std::strin
 void drawBound(benchmark::State& state, const std::string& coupling) {
   const MonteCarloRequest request =
       comparisonRequest("pos", coupling, SamplingPath::Fast, kGpuTrials);
-  std::string error;
-  const auto plan = makeSamplingPlan(request, &error);
+  const auto plan = makeSamplingPlan(request);
   if (!plan || !plan->fast) {
-    state.SkipWithError(error.c_str());
+    state.SkipWithError(plan ? "no fast path" : plan.reason().c_str());
     return;
   }
+  std::string error;
   for (auto _ : state) {
     const auto bound = measureCudaThroughputBound(*plan->fast, kGpuTrials, &error);
     if (!bound) {

@@ -17,7 +17,7 @@ inline MonteCarloRequest comparisonRequest(const std::string& mechanism,
                                            std::int64_t trials) {
   MonteCarloRequest request;
   request.mechanism = findMechanism(mechanism);
-  request.coupling = coupling;
+  request.coupling = parseCoupling(coupling);
   request.features = 64;
   request.trials = trials;
   request.path = path;

@@ -23,10 +23,9 @@ void runBenchmark(benchmark::State& state, const std::string& mechanism,
   auto backend = makeCpuBackend(threads);
   std::string summary;
   for (auto _ : state) {
-    std::string error;
-    const auto result = runMonteCarlo(request, {}, &error, backend.get());
+    const auto result = runMonteCarlo(request, {}, backend.get());
     if (!result) {
-      state.SkipWithError(error.c_str());
+      state.SkipWithError(result.reason().c_str());
       return;
     }
     summary =
@@ -73,7 +72,7 @@ void trigIid(benchmark::State& s) {
 void ceiling(benchmark::State& state, const std::string& coupling) {
   const std::int64_t trials = 200000;
   const auto plan =
-      makeSamplingPlan(comparisonRequest("pos", coupling, SamplingPath::Fast, trials), nullptr);
+      makeSamplingPlan(comparisonRequest("pos", coupling, SamplingPath::Fast, trials));
   if (!plan || !plan->fast) {
     state.SkipWithError("no fast plan");
     return;
@@ -124,7 +123,7 @@ void engineMergePerLeaf(benchmark::State& state) {
       comparisonRequest("pos", "iid", SamplingPath::Fast, leaves * kTrialsPerLeaf);
   InstantBackend backend;
   for (auto _ : state)
-    benchmark::DoNotOptimize(runMonteCarlo(request, {}, nullptr, &backend));
+    benchmark::DoNotOptimize(runMonteCarlo(request, {}, &backend));
   state.counters["leaves_per_second"] = benchmark::Counter(
       static_cast<double>(leaves), benchmark::Counter::kIsIterationInvariantRate);
 }

@@ -1,0 +1,75 @@
+#pragma once
+// Drawing the frequencies of one estimate: the M × n matrix Ω whose rows are ω_1..ω_M, for every
+// coupling, from a trial's random stream. This is the one place that turns a coupling into
+// numbers for whole vectors (the Monte Carlo full path, the feature maps, the conformity
+// estimates); the Monte Carlo fast path samples only the projections it needs, from the same
+// block geometry (block_geometry.h).
+//
+// Stream consumption, which the Monte Carlo full path and the feature maps share (a trial of one
+// and a draw of the other from the same stream see the same ω):
+//   iid:    M rows of n normals, row by row;
+//   blocks: ⌈M/n⌉ blocks of n rows, each drawn whole (drawFullBlock) and the last one cut to the
+//           M - n⌊M/n⌋ rows still needed.
+// n = frequencyDimension(coupling, d): d, or d padded to a power of two for the structured
+// couplings (the extra coordinates multiply the zero padding of the inputs).
+
+#include <algorithm>
+#include <cstdint>
+
+#include <Eigen/Core>
+
+#include "core/couplings/coupling.h"
+#include "core/random/trial_stream.h"
+
+namespace rfscope {
+
+inline constexpr int kDefaultSimplexPlusIterations = 3;
+
+// Memory one thread reuses across draws.
+struct FrequencyScratch {
+  Eigen::MatrixXd gaussian, rotation;
+  Eigen::MatrixXd omega;  // the block drawFullBlock drew, one frequency per row
+  Eigen::VectorXd row;    // the i.i.d. frequency being visited
+};
+
+// d χ_d variates, each the norm of a fresh Gaussian vector of R^d (d normals each, in order).
+Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
+
+// One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
+// D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction (or the structured
+// rotation), D χ_d norms of fresh Gaussian vectors.
+void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
+                   FrequencyScratch& scratch);
+
+// Calls visit(ω) for ω_1..ω_M in order (ω an Eigen column-vector expression of size n), drawing
+// them as described above. Visiting instead of filling a matrix keeps the full Monte Carlo path
+// free of an M × n copy.
+template <class Visit>
+void forEachFrequency(Coupling coupling, int d, std::int64_t count, int simplexPlusIterations,
+                      TrialStream& rng, FrequencyScratch& scratch, Visit&& visit) {
+  const int n = frequencyDimension(coupling, d);
+  if (coupling == Coupling::Iid) {
+    scratch.row.resize(n);
+    for (std::int64_t j = 0; j < count; ++j) {
+      for (int i = 0; i < n; ++i)
+        scratch.row[i] = rng.normal();
+      visit(scratch.row);
+    }
+    return;
+  }
+  for (std::int64_t start = 0; start < count; start += n) {
+    drawFullBlock(coupling, n, simplexPlusIterations, rng, scratch);
+    const std::int64_t rows = std::min<std::int64_t>(n, count - start);
+    for (std::int64_t i = 0; i < rows; ++i)
+      visit(scratch.omega.row(i).transpose());
+  }
+}
+
+// Ω (M × n, one frequency per row) into `omega`.
+void frequencies(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
+                 FrequencyScratch& scratch, Eigen::MatrixXd& omega,
+                 int simplexPlusIterations = kDefaultSimplexPlusIterations);
+Eigen::MatrixXd frequencies(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
+                            int simplexPlusIterations = kDefaultSimplexPlusIterations);
+
+}  // namespace rfscope

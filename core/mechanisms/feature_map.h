@@ -1,0 +1,143 @@
+#pragma once
+// Feature maps: a mechanism's random features on whole data matrices, the building block of
+// kernel matrices, linear attention and kernel regression. One FeatureMap is ONE draw of the
+// randomness (the frequencies ω from frequencies(coupling, d, M, stream), plus whatever else the
+// mechanism draws, e.g. the hybrids' τ) for a mechanism, kernel, coupling, M, d and resolved
+// parameters; Mechanism::drawFeatureMap makes one.
+//
+// It maps a data matrix X (L × d, one point per row) to features in a numerically safe form:
+//
+//   feature(i, k) = values(i, k) · exp(logScale(i)),   |values(i, k)| ≤ 1 (up to rounding),
+//
+// so that features of any size survive: positive softmax features at |x|² ≈ 50, or at scales where
+// exp(ωᵀx) > 1e308, are finite values with a large logScale. logScale(i) is k·ln 2 for an integer
+// k, chosen from the row's largest feature, so rescaling by it is exact (features that a double
+// can hold are reproduced bit for bit); bounded features under the Gaussian kernel (TrigRF) keep
+// logScale 0. Entries below about e^-745 of their row's largest flush to zero: when one row's
+// features span more than a double's range (differences of ωᵀx beyond ~700), K̂ keeps the terms
+// whose factors survive on both sides — exact where the largest terms share their ω (nearby
+// points), but 0 where the true sum of two such far-apart points is one far-out term.
+//
+// The two sides: queries(X) = f⁽¹⁾ and keys(Y) = f⁽²⁾ (they differ for GERF with s = -1 or a
+// complex A, and for the hybrids; symmetric() says when they are equal), and
+//
+//   K̂(x_i, y_j) = Σ_k Q.values(i, k) K.values(j, k) · exp(Q.logScale(i) + K.logScale(j))
+//
+// is the mechanism's M-feature estimate of the kernel (Gaussian or softmax), the 1/M included:
+// unbiased, and equal to the Monte Carlo engine's trial value for the same pair and stream
+// (to rounding). kernelEstimates / logKernelEstimates compute it with one matrix product.
+//
+// Width (columns of both sides), per frequency ω:
+//   PosRF, OPRF, GERF with real A and s = +1:  1   exp(ωᵀx - ...)
+//   TrigRF, GERF otherwise:                     2   (Re f, Im f); K̂ = Re f⁽¹⁾ Re f⁽²⁾ - Im f⁽¹⁾ Im
+//   f⁽²⁾ PosRF (hyperbolic):                         2   the antithetic pair e^{±ωᵀx} PoisRF,
+//   GeomRF and their "+" variants:      1   (ω integer) HRF angular: 4 + 4n   (see hybrid_rf.h) HRF
+//   Gaussian:                               2 + 8n
+// so the width is M times that (width()).
+//
+// Computation: one matrix product Ω Xᵀ (through Eigen, for all rows of X at once) gives every
+// projection ωᵀx; the features are then computed in place, with no allocation per row, and
+// exponentiated together (Eigen's vectorised exp). Rows are independent: mapping X in blocks of
+// rows gives the same rows, bit for bit. A FeatureMap is immutable once drawn: several threads may
+// map with it at once.
+
+#include <cstdint>
+#include <memory>
+
+#include <Eigen/Core>
+
+#include "core/couplings/coupling.h"
+#include "core/couplings/frequencies.h"
+#include "core/math/kernel.h"
+#include "core/params/parameter_set.h"
+
+namespace rfscope {
+
+struct FeatureMatrix {
+  Eigen::MatrixXd values;    // L × width, |values| ≤ 1
+  Eigen::VectorXd logScale;  // L: feature = values · exp(logScale), logScale = k·ln 2
+};
+
+struct FeatureMapSpec {
+  Kernel kernel = Kernel::Gaussian;
+  Coupling coupling = Coupling::Iid;
+  std::int64_t features = 1;  // M
+  int dimension = 0;          // d of the inputs
+  // The mechanism's parameters with every automatic one resolved (resolveParameters at a pair, or
+  // Mechanism::dataDrivenParameters for sets).
+  ParameterSet parameters;
+  // PoisRF+ and GeomRF+ only: ONE shift c for the whole data (features of x - c and y - c), with
+  // x_l - c_l > 0 for every point, e.g. positiveShift(X, Y, ε). The positive variants' closed
+  // forms and Monte Carlo shift each pair by its own min(x, y) - ε; a feature map must use one
+  // shift for all pairs, which the Gaussian kernel does not see (the softmax scale uses x itself).
+  Eigen::VectorXd shift;
+  int simplexPlusIterations = kDefaultSimplexPlusIterations;
+};
+
+class FeatureMap {
+ public:
+  virtual ~FeatureMap() = default;
+
+  int dimension() const { return dimension_; }
+  std::int64_t features() const { return features_; }
+  Eigen::Index width() const { return width_; }
+  // queries(X) == keys(X) for every X.
+  virtual bool symmetric() const { return true; }
+
+  // f⁽¹⁾ of the rows of x (L × d), into `out` (its storage is reused).
+  void queries(const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const;
+  // f⁽²⁾ of the rows of y.
+  void keys(const Eigen::Ref<const Eigen::MatrixXd>& y, FeatureMatrix& out) const;
+  FeatureMatrix queries(const Eigen::Ref<const Eigen::MatrixXd>& x) const;
+  FeatureMatrix keys(const Eigen::Ref<const Eigen::MatrixXd>& y) const;
+
+ protected:
+  enum class Side { Queries, Keys };
+  FeatureMap(int dimension, std::int64_t features, Eigen::Index width)
+      : dimension_(dimension), features_(features), width_(width) {}
+  // Fills out.values (resized to rows × width) and out.logScale for one side.
+  virtual void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
+                   FeatureMatrix& out) const = 0;
+
+ private:
+  int dimension_;
+  std::int64_t features_;
+  Eigen::Index width_;
+};
+
+// K̂(x_i, y_j) for all i, j as plain numbers (±inf where a double cannot hold one).
+Eigen::MatrixXd kernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys);
+// log |K̂(x_i, y_j)| (never overflows); the signs into *signs (-1, 0, +1) when given.
+Eigen::MatrixXd logKernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys,
+                                   Eigen::MatrixXi* signs = nullptr);
+
+// The shift of PoisRF+ / GeomRF+ feature maps for data X and Y (rows are points):
+// c_l = min over all points of x_l and y_l, minus ε, so that every shifted entry is ≥ ε.
+Eigen::VectorXd positiveShift(const Eigen::Ref<const Eigen::MatrixXd>& x,
+                              const Eigen::Ref<const Eigen::MatrixXd>& y, double epsilon);
+
+// ---- For implementations ----
+
+// Ω[:, :d] Xᵀ: every projection ωᵀx, one row per frequency and one column per point, from one
+// matrix product over all rows of X; and |x|² per point. (Frequencies of a structured coupling
+// have n ≥ d columns; the inputs' missing coordinates are the zero padding.)
+struct Projections {
+  Eigen::MatrixXd transposedInput;  // Xᵀ, d × L
+  Eigen::MatrixXd onFrequencies;    // rows(Ω) × L
+  Eigen::RowVectorXd normSquared;   // |x|², L
+};
+void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const Eigen::MatrixXd>& x,
+                          Projections& out);
+
+// Exponentiates a matrix of log-magnitudes in place, one column per point, with a power-of-two
+// stabiliser per column: column i becomes exp(e - k_i ln 2), k_i from its largest entry, so that
+// its largest is in (1/2, 1]; logScale(i) = k_i ln 2. Exactly exp(e)·2^{-k_i} wherever the column's
+// exp(e) are normal doubles (Eigen's vectorised exp over the whole matrix), otherwise from the
+// reduced arguments, which neither overflow nor underflow prematurely. -inf gives 0.
+void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale);
+
+// Adds the kernel's log-scale to a row's exponents: 0 for the Gaussian kernel, |x|²/2 for the
+// softmax kernel (SM = e^{|x|²/2} K e^{|y|²/2}, shared half and half by the two sides).
+double kernelRowLogScale(Kernel kernel, double normSquared);
+
+}  // namespace rfscope

@@ -1,0 +1,96 @@
+// frequencies(): the M × n matrix of every coupling, drawn exactly as the Monte Carlo full path
+// draws it (so that feature maps and trials from one stream see the same ω), with the geometry
+// each coupling promises.
+
+#include "core/couplings/frequencies.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "core/random/ziggurat_normal.h"
+
+namespace rfscope {
+namespace {
+
+TrialStream stream(std::uint64_t trial) {
+  return TrialStream(42, trial, zigguratTables());
+}
+
+TEST(Frequencies, ShapeIsFeaturesTimesFrequencyDimension) {
+  for (const CouplingInfo& info : allCouplings()) {
+    for (const std::int64_t m : {1, 5, 7, 12}) {
+      TrialStream rng = stream(1);
+      const Eigen::MatrixXd omega = frequencies(info.coupling, 6, m, rng);
+      EXPECT_EQ(omega.rows(), m) << info.id;
+      EXPECT_EQ(omega.cols(), frequencyDimension(info.coupling, 6)) << info.id;
+      EXPECT_TRUE(omega.allFinite()) << info.id;
+    }
+  }
+}
+
+TEST(Frequencies, SameStreamSameFrequencies) {
+  for (const CouplingInfo& info : allCouplings()) {
+    TrialStream a = stream(3), b = stream(3), c = stream(4);
+    const Eigen::MatrixXd first = frequencies(info.coupling, 5, 9, a);
+    EXPECT_EQ(first, frequencies(info.coupling, 5, 9, b)) << info.id;
+    EXPECT_NE(first, frequencies(info.coupling, 5, 9, c)) << info.id;
+  }
+}
+
+TEST(Frequencies, IidRowsAreConsecutiveNormals) {
+  TrialStream rng = stream(7), reference = stream(7);
+  const Eigen::MatrixXd omega = frequencies(Coupling::Iid, 4, 3, rng);
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 4; ++j)
+      EXPECT_EQ(omega(i, j), reference.normal());
+  EXPECT_EQ(rng.normal(), reference.normal());  // exactly M × d normals were drawn
+}
+
+TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
+  // M = 2d + 1: three blocks drawn whole, the last one cut to one row; the stream then stands
+  // where three drawFullBlock calls leave it.
+  for (Coupling coupling : {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus,
+                            Coupling::OrthogonalFast, Coupling::SimplexFast}) {
+    const int d = 4;
+    TrialStream rng = stream(9), reference = stream(9);
+    const Eigen::MatrixXd omega = frequencies(coupling, d, 2 * d + 1, rng);
+    FrequencyScratch scratch;
+    for (int block = 0; block < 3; ++block) {
+      drawFullBlock(coupling, d, kDefaultSimplexPlusIterations, reference, scratch);
+      const int rows = block < 2 ? d : 1;
+      EXPECT_EQ(omega.middleRows(block * d, rows), scratch.omega.topRows(rows))
+          << couplingId(coupling) << " block " << block;
+    }
+    EXPECT_EQ(rng.normal(), reference.normal()) << couplingId(coupling);
+  }
+}
+
+TEST(Frequencies, OrthogonalBlocksAreOrthogonalAndSimplexBlocksHaveTheSimplexAngle) {
+  const int d = 8;
+  for (Coupling coupling :
+       {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex, Coupling::SimplexFast}) {
+    TrialStream rng = stream(11);
+    const Eigen::MatrixXd omega = frequencies(coupling, d, d, rng);
+    const Eigen::MatrixXd directions = omega.rowwise().normalized();
+    const Eigen::MatrixXd cosines = directions * directions.transpose();
+    const double expected = isOrthogonalBlock(coupling) ? 0.0 : -1.0 / (d - 1);
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j)
+        EXPECT_NEAR(cosines(i, j), i == j ? 1.0 : expected, 1e-12)
+            << couplingId(coupling) << " " << i << " " << j;
+  }
+}
+
+TEST(Frequencies, StructuredCouplingsWorkInThePaddedDimension) {
+  TrialStream rng = stream(13);
+  const Eigen::MatrixXd omega = frequencies(Coupling::OrthogonalFast, 5, 8, rng);
+  ASSERT_EQ(omega.cols(), 8);
+  const Eigen::MatrixXd gram = omega * omega.transpose();
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < i; ++j)
+      EXPECT_NEAR(gram(i, j) / std::sqrt(gram(i, i) * gram(j, j)), 0.0, 1e-12);
+}
+
+}  // namespace
+}  // namespace rfscope
