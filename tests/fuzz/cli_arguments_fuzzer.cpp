@@ -1,7 +1,8 @@
 // libFuzzer harness: the command lines of rfscope-cli run, analytic and mc, parsed and validated
 // exactly as the executable does before it computes anything. The input is the argument list,
-// NUL-separated; its first byte picks the command. UsageError (exit 2) is the expected answer to
-// bad input; a crash, a leak, any other exception or a hang is a bug.
+// NUL-separated; its first byte picks the command. InvalidParameter (UsageError included; exit 2 in
+// rfscope-cli) is the expected answer to bad input; a crash, a leak, any other exception or a hang is
+// a bug.
 
 #include <cstdint>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "app/cli/estimator_arguments.h"
 #include "app/cli/mc_arguments.h"
 #include "app/cli/run_arguments.h"
+#include "core/params/invalid_parameter.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0 || size > 4096) return 0;
@@ -32,7 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       case 1: {
         const Arguments arguments(args, estimatorValueOptions(), {});
         const EstimatorArguments estimator = parseEstimatorArguments(arguments);
-        if (estimator.x.size() != estimator.y.size() || estimator.features < 1) std::abort();
+        if (estimator.x.size() != estimator.y.size() || estimator.estimator.features < 1 ||
+            !estimator.estimator.mechanism)
+          std::abort();
         break;
       }
       default: {
@@ -41,7 +45,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
     }
-  } catch (const UsageError&) {
+  } catch (const rfscope::InvalidParameter&) {
   }
   return 0;
 }
