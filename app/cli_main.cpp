@@ -8,6 +8,7 @@
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
 #include "app/cli/failure_text.h"
+#include "app/cli/process_group.h"
 #include "core/io/temporary_files.h"
 #include "core/params/invalid_parameter.h"
 
@@ -44,8 +45,33 @@ exit codes: 0 success; 1 failure while running (an unwritable output, no usable 
 
 }  // namespace
 
+namespace {
+
+int runCommand(const std::string& command, const std::vector<std::string>& args) {
+  if (command == "list") return rfscope::cli::listCommand(args);
+  if (command == "run") return rfscope::cli::runCommand(args);
+  if (command == "analytic") return rfscope::cli::analyticCommand(args);
+  if (command == "mc") return rfscope::cli::mcCommand(args);
+  throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
+}
+
+// A failure's message, then its exit status. In an MPI job a rank that fails ends the whole job:
+// the other ranks may be waiting for it.
+int fail(const std::string& message, int status) {
+  const auto& group = rfscope::cli::processGroup();
+  const std::string who = group.isRoot()
+                              ? std::string("rfscope-cli: ")
+                              : "rfscope-cli (rank " + std::to_string(group.rank()) + "): ";
+  std::cerr << who << message << std::endl;
+  if (!group.settled()) group.abortJob(status);
+  return status;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
+  const auto group = rfscope::cli::joinProcessGroup(argc, argv);  // an MPI job's rank, or alone
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kUsage;
@@ -58,16 +84,12 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   args.erase(args.begin());
   try {
-    if (command == "list") return rfscope::cli::listCommand(args);
-    if (command == "run") return rfscope::cli::runCommand(args);
-    if (command == "analytic") return rfscope::cli::analyticCommand(args);
-    if (command == "mc") return rfscope::cli::mcCommand(args);
-    throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
+    return runCommand(command, args);
+  } catch (const rfscope::cli::QuietExit& quiet) {  // another rank reported the failure
+    return quiet.status;
   } catch (const rfscope::InvalidParameter& e) {  // bad input (UsageError included): exit 2
-    std::cerr << "rfscope-cli: " << e.what() << "\n";
-    return 2;
+    return fail(e.what(), 2);
   } catch (const std::exception& e) {
-    std::cerr << "rfscope-cli: error: " << rfscope::cli::failureText(e) << "\n";
-    return 1;
+    return fail("error: " + rfscope::cli::failureText(e), 1);
   }
 }

@@ -10,6 +10,7 @@ packages=(
   libeigen3-dev libtbb-dev librandom123-dev libboost-math-dev nlohmann-json3-dev zlib1g-dev libhwy-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   clang-14 libclang-rt-14-dev
+  libopenmpi-dev openmpi-bin
   python3 python3-mpmath python3-numpy python3-scipy
   xvfb xauth fonts-dejavu-core
   # the Debian package and its checks (packaging/check-package.sh)

@@ -2,13 +2,16 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
 #include "app/cli/failure_text.h"
 #include "app/cli/mc_arguments.h"
+#include "app/cli/process_group.h"
 #include "core/analytic/analytic_variance.h"
 #include "core/io/json_export.h"
 #include "core/montecarlo/device_backend.h"
@@ -73,12 +76,43 @@ void addAnalytic(const MonteCarloRequest& request, const ParameterSet& parameter
 
 }  // namespace
 
-int mcCommand(const std::vector<std::string>& args) {
-  const McInvocation mc = parseMcInvocation(args);
-  const MonteCarloRequest& request = mc.request;
+// The backend this process computes its trials on, and the note of Auto's choice.
+std::pair<std::unique_ptr<MonteCarloBackend>, std::string> localBackend(const McInvocation& mc) {
+  if (auto cuda = explicitCudaBackend(mc.request)) return {std::move(cuda), std::string()};
+  const auto plan = makeSamplingPlan(mc.request);
+  if (!plan) throw UsageError(plan.reason());
+  auto selection = selectBackend(
+      mc.request.backend, *plan,
+      static_cast<double>(mc.request.trials) * static_cast<double>(mc.request.features),
+      mc.threads);
+  if (!selection) throw UsageError(selection.reason());
+  return {std::move(selection->backend), std::move(selection->note)};
+}
 
-  const auto cuda = explicitCudaBackend(request);
-  const auto result = runMonteCarlo(request, {}, cuda.get(), mc.threads);
+int mcCommand(const std::vector<std::string>& args) {
+  const ProcessGroup& group = processGroup();
+  std::optional<McInvocation> parsed;
+  std::pair<std::unique_ptr<MonteCarloBackend>, std::string> local;
+  std::exception_ptr failure;
+  try {
+    parsed = parseMcInvocation(args);
+    local = localBackend(*parsed);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  group.agree(failure);  // bad input: every rank stops here, rank 0 says why
+  const McInvocation& mc = *parsed;
+  const MonteCarloRequest& request = mc.request;
+  if (!group.isRoot()) {  // compute the leaves rank 0 hands out
+    group.serveLeaves(*local.first, *makeSamplingPlan(request));
+    return 0;
+  }
+
+  const auto result = [&] {
+    const auto backend = group.monteCarloBackend(std::move(local.first), std::move(local.second));
+    return runMonteCarlo(request, {}, backend.get(), mc.threads);
+  }();  // the backend, gone, has told the other ranks the run is over
+  group.settle();
   if (!result) throw UsageError(result.reason());  // exit status 2, as for bad input
   if (!isFiniteOrZeroLog(result->logVariance))
     throw std::runtime_error("the Monte Carlo variance overflowed at this input");

@@ -4,10 +4,12 @@
 #include <cstdio>
 #include <iostream>
 #include <mutex>
+#include <optional>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
 #include "app/cli/plot_output.h"
+#include "app/cli/process_group.h"
 #include "app/cli/run_arguments.h"
 #include "core/io/atomic_file.h"
 #include "core/io/json_export.h"
@@ -39,6 +41,7 @@ class StderrProgress final : public RunContext {
     printedWidth_ = std::max(printedWidth_, line.size());
   }
   void publishPartial(const Table&) override {}
+  RowDistribution* rowDistribution() const override { return processGroup().rowDistribution(); }
   void finish() {
     if (printedWidth_ > 0) std::fprintf(stderr, "\n");
   }
@@ -54,11 +57,22 @@ class StderrProgress final : public RunContext {
 }  // namespace
 
 int runCommand(const std::vector<std::string>& args) {
-  const RunInvocation run = parseRunInvocation(args);
+  const ProcessGroup& group = processGroup();
+  std::optional<RunInvocation> parsed;
+  std::exception_ptr failure;
+  try {
+    parsed = parseRunInvocation(args);
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  group.agree(failure);  // bad input: every rank stops here, rank 0 says why
+  const RunInvocation& run = *parsed;
 
   StderrProgress progress;
   const auto start = std::chrono::steady_clock::now();
   const RunResult result = run.experiment->run(run.parameters, progress);
+  if (!group.isRoot()) return 0;  // its rows went to rank 0, which writes the outputs
+  group.settle();                 // every rank's rows are in
   progress.finish();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -4,30 +4,90 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rfscope {
+namespace {
+
+// Prepares, computes and commits rows [first, last); false if cancelled before the commit.
+bool runChunk(RunContext& context, const CellGrid& grid, const CellWork& work, std::size_t first,
+              std::size_t last) {
+  if (work.prepareRow) {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(first, last), [&](const auto& rows) {
+      for (std::size_t row = rows.begin(); row != rows.end(); ++row)
+        work.prepareRow(row);
+    });
+    if (context.cancelled()) return false;
+  }
+  tbb::parallel_for(
+      tbb::blocked_range<std::size_t>(first * grid.cellsPerRow, last * grid.cellsPerRow, 1),
+      [&](const auto& cells) {
+        if (context.cancelled()) return;
+        work.computeCells(cells.begin(), cells.end());
+      });
+  if (context.cancelled()) return false;  // the chunk may be incomplete
+  work.commitRows(first, last);
+  return true;
+}
+
+// What commitRows appended to `table` and added to the tallies since the snapshot was taken.
+struct CommitSnapshot {
+  std::vector<std::size_t> columnSizes;
+  std::vector<std::int64_t> tallies;
+
+  CommitSnapshot(const Table& table, const std::vector<std::int64_t>* talliesNow) {
+    for (const Column& column : table.columns)
+      columnSizes.push_back(column.values.size());
+    if (talliesNow) tallies = *talliesNow;
+  }
+
+  ChunkRows appended(const Table& table, const std::vector<std::int64_t>* talliesNow) const {
+    if (table.columns.size() != columnSizes.size())
+      throw std::logic_error("a distributed grid's commitRows added a column");
+    ChunkRows rows;
+    for (std::size_t c = 0; c < table.columns.size(); ++c) {
+      const auto& values = table.columns[c].values;
+      rows.columns.emplace_back(values.begin() + static_cast<std::ptrdiff_t>(columnSizes[c]),
+                                values.end());
+    }
+    if (talliesNow)
+      for (std::size_t i = 0; i < talliesNow->size(); ++i)
+        rows.tallies.push_back((*talliesNow)[i] - tallies[i]);
+    return rows;
+  }
+};
+
+void commitReceived(const ChunkRows& rows, Table& table, std::vector<std::int64_t>* tallies) {
+  if (rows.columns.size() != table.columns.size() ||
+      rows.tallies.size() != (tallies ? tallies->size() : 0))
+    throw std::runtime_error("rows from another process do not fit this table");
+  for (std::size_t c = 0; c < rows.columns.size(); ++c)
+    table.columns[c].values.insert(table.columns[c].values.end(), rows.columns[c].begin(),
+                                   rows.columns[c].end());
+  for (std::size_t i = 0; i < rows.tallies.size(); ++i)
+    (*tallies)[i] += rows.tallies[i];
+}
+
+}  // namespace
 
 RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
-                      const Table& table) {
+                      Table& table) {
   const std::size_t chunk = std::max<std::size_t>(1, grid.rowsPerChunk);
-  for (std::size_t first = 0; first < grid.rows; first += chunk) {
+  RowDistribution* distribution = grid.distributable ? context.rowDistribution() : nullptr;
+  const int size = distribution ? distribution->size() : 1;
+  const int rank = distribution ? distribution->rank() : 0;
+  for (std::size_t first = 0, index = 0; first < grid.rows; first += chunk, ++index) {
     if (context.cancelled()) return RunStatus::Cancelled;
     const std::size_t last = std::min(grid.rows, first + chunk);
-    if (work.prepareRow) {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(first, last), [&](const auto& rows) {
-        for (std::size_t row = rows.begin(); row != rows.end(); ++row)
-          work.prepareRow(row);
-      });
-      if (context.cancelled()) return RunStatus::Cancelled;
+    const int owner = static_cast<int>(index % static_cast<std::size_t>(size));
+    if (owner == rank) {
+      const CommitSnapshot before(table, work.tallies);
+      if (!runChunk(context, grid, work, first, last)) return RunStatus::Cancelled;
+      if (rank != 0) distribution->sendRows(index, before.appended(table, work.tallies));
+    } else if (rank == 0) {
+      commitReceived(distribution->receiveRows(index, owner), table, work.tallies);
     }
-    tbb::parallel_for(
-        tbb::blocked_range<std::size_t>(first * grid.cellsPerRow, last * grid.cellsPerRow, 1),
-        [&](const auto& cells) {
-          if (context.cancelled()) return;
-          work.computeCells(cells.begin(), cells.end());
-        });
-    if (context.cancelled()) return RunStatus::Cancelled;  // the chunk may be incomplete
-    work.commitRows(first, last);
+    if (rank != 0) continue;  // only rank 0 reports
     context.reportProgress(static_cast<double>(last) / static_cast<double>(grid.rows));
     if (last < grid.rows) context.publishPartial(table);
   }

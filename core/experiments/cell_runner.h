@@ -13,9 +13,18 @@
 // derived from its indices, never from thread or order), and rows are committed in order. A
 // cancelled run stops after the chunk in progress, whose rows it drops: the table holds complete
 // rows only. oneTBB stays in the .cpp.
+//
+// Distributed (the context has a RowDistribution of several processes, and the grid says it may
+// be): chunk c runs on process c mod size; process 0 commits the others' rows from what their
+// commitRows appended to the table and added to the tallies, in chunk order — the same table and
+// tallies as one process. A grid may be distributed only if commitRows records everything it
+// learns in the table's columns or in the tallies (warnings are derived from the tallies after
+// the grid), and prepareRow feeds only its own row's cells.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "core/experiments/experiment.h"
 
@@ -25,6 +34,7 @@ struct CellGrid {
   std::size_t rows = 0;
   std::size_t cellsPerRow = 1;
   std::size_t rowsPerChunk = 1;
+  bool distributable = false;  // see above: everything commitRows learns is in the table/tallies
 };
 
 struct CellWork {
@@ -35,11 +45,13 @@ struct CellWork {
   std::function<void(std::size_t begin, std::size_t end)> computeCells;
   // Rows [begin, end), complete, in order, on the calling thread: append them to the table.
   std::function<void(std::size_t begin, std::size_t end)> commitRows;
+  // Counts commitRows keeps beside the table (e.g. cells with heavy tails), summed over chunks.
+  std::vector<std::int64_t>* tallies = nullptr;
 };
 
 // Runs the grid; `table` is what partial snapshots publish. Completed or Cancelled.
 RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
-                      const Table& table);
+                      Table& table);
 
 // body(i) for i in [0, count) in parallel, for preparation outside a grid (e.g. drawing the data);
 // false if the context was cancelled (then some i were skipped).

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/experiments/row_distribution.h"
 #include "core/experiments/table.h"
 #include "core/montecarlo/backend_choice.h"
 #include "core/params/parameter_set.h"
@@ -23,6 +24,8 @@ class RunContext {
   // Where Monte Carlo runs (the user's choice; Auto by default), and what actually ran them.
   virtual BackendChoice backendChoice() const { return BackendChoice::Auto; }
   virtual void reportBackend(const std::string& /*id*/, const std::string& /*note*/) {}
+  // The processes that share this run's grids (an MPI job), or null for this process alone.
+  virtual RowDistribution* rowDistribution() const { return nullptr; }
 };
 
 // A RunContext that is never cancelled and ignores progress (tests, simple callers).

@@ -201,6 +201,7 @@ RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunConte
   CellGrid grid;
   grid.rows = settings.features.size();
   grid.cellsPerRow = series.size() * repetitions;
+  grid.distributable = true;
   result.status = runCellGrid(context, grid, work, table);
   return result;
 }

@@ -236,8 +236,17 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
         }
     }
   };
-  std::size_t excluded = 0;
-  std::vector<std::size_t> heavy(mechanismCount, 0);
+  // tallies[0]: cells left out of the means; tallies[1 + m]: mechanism m's heavy-tailed cells.
+  std::vector<std::int64_t> tallies(1 + mechanismCount, 0);
+  const auto markHeavyTails = [&] {
+    if (settings.kinds.back() == ValueKind::MonteCarlo)
+      for (std::size_t m = 0; m < mechanismCount; ++m)
+        if (tallies[1 + m] > 0)
+          table.hints.series[bands.back()[m].series].warning =
+              "heavy tails in " + std::to_string(tallies[1 + m]) +
+              " cells: the Monte Carlo variance underestimates";
+  };
+  work.tallies = &tallies;
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t s = first; s < last; ++s) {
       Row& row = rows[s];
@@ -245,20 +254,15 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
       for (std::size_t k = 0; k < kindCount; ++k)
         for (std::size_t m = 0; m < mechanismCount; ++m) {
           const MeanAndStd summary = summarizeFinite(&row.logVariances[at(k, m, 0)], pairCount);
-          excluded += summary.excluded;
+          tallies[0] += static_cast<std::int64_t>(summary.excluded);
           for (std::size_t p = 0; p < pairCount; ++p)
-            heavy[m] += row.heavy[at(k, m, p)];
+            tallies[1 + m] += row.heavy[at(k, m, p)];
           bands[k][m].append(table, summary.mean, summary.std, summary.mean - summary.std,
                              summary.mean + summary.std);
         }
       row = Row{};  // its cells are done with
     }
-    if (settings.kinds.back() == ValueKind::MonteCarlo)
-      for (std::size_t m = 0; m < mechanismCount; ++m)
-        if (heavy[m] > 0)
-          table.hints.series[bands.back()[m].series].warning =
-              "heavy tails in " + std::to_string(heavy[m]) +
-              " cells: the Monte Carlo variance underestimates";
+    markHeavyTails();
   };
   CellGrid grid;
   grid.rows = sigmas.size();
@@ -267,16 +271,18 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
   grid.rowsPerChunk = kindCount == 1 && settings.kinds[0] == ValueKind::ClosedForm
                           ? std::max<std::size_t>(1, sigmas.size() / 25)
                           : 1;
+  grid.distributable = true;
   result.status = runCellGrid(context, grid, work, table);
   if (result.status == RunStatus::Cancelled) return result;
+  markHeavyTails();  // with every process's tallies when the grid was distributed
 
-  if (excluded > 0)
-    result.warnings.push_back(std::to_string(excluded) +
+  if (tallies[0] > 0)
+    result.warnings.push_back(std::to_string(tallies[0]) +
                               " (pair, σ, mechanism) cells had zero variance or no closed form and "
                               "were left out of the mean and std");
   for (std::size_t m = 0; m < mechanismCount; ++m)
-    if (heavy[m] > 0)
-      result.warnings.push_back(mechanisms[m]->info().id + ": " + std::to_string(heavy[m]) +
+    if (tallies[1 + m] > 0)
+      result.warnings.push_back(mechanisms[m]->info().id + ": " + std::to_string(tallies[1 + m]) +
                                 " Monte Carlo cells showed heavy tails; their variance is not to "
                                 "be trusted");
   return result;

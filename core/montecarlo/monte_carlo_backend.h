@@ -22,6 +22,8 @@ class MonteCarloBackend {
   virtual ~MonteCarloBackend() = default;
   virtual std::string_view id() const = 0;
   virtual std::string description() const { return std::string(id()); }  // for people
+  // Why it was chosen over the one asked for (e.g. Auto's reason to stay on the CPU), or empty.
+  virtual std::string selectionNote() const { return {}; }
   virtual int concurrency() const = 0;  // leaves it can usefully run at once
   // Most leaves worth handing it in one call (the engine's rounds of ~50 ms grow up to this).
   virtual std::int64_t maxLeavesPerCall() const { return std::int64_t{1} << 16; }

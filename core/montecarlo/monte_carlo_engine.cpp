@@ -61,6 +61,8 @@ Outcome<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     ownBackend = std::move(selection->backend);
     backendNote = std::move(selection->note);
     backend = ownBackend.get();
+  } else {
+    backendNote = backend->selectionNote();
   }
   if (const Status supported = backend->supports(*plan); !supported)
     return Result::unavailable(supported.reason());
