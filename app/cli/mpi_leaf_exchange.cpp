@@ -68,8 +68,8 @@ int totalConcurrency(const MonteCarloBackend& local) {
 
 class MpiLeafBackend final : public MonteCarloBackend {
  public:
-  MpiLeafBackend(std::unique_ptr<MonteCarloBackend> local, std::string note, int size)
-      : local_(std::move(local)), note_(std::move(note)), size_(size) {
+  MpiLeafBackend(std::unique_ptr<MonteCarloBackend> local, std::string note, int size, bool overlap)
+      : local_(std::move(local)), note_(std::move(note)), size_(size), overlap_(overlap) {
     concurrency_ = totalConcurrency(*local_);
   }
   ~MpiLeafBackend() override {
@@ -86,6 +86,9 @@ class MpiLeafBackend final : public MonteCarloBackend {
   int concurrency() const override { return concurrency_; }
   std::int64_t maxLeavesPerCall() const override { return local_->maxLeavesPerCall() * size_; }
   Status supports(const SamplingPlan& plan) const override { return local_->supports(plan); }
+  // The other ranks compute off this host: the engine merges one round while they compute the
+  // next, else rank 0's merge (every leaf, in order) would leave them idle.
+  bool computesOffHost() const override { return overlap_; }
 
   void runLeaves(const SamplingPlan& plan, const LeafRange& range, std::span<LeafResult> out,
                  const std::function<bool()>& stop) override {
@@ -106,6 +109,7 @@ class MpiLeafBackend final : public MonteCarloBackend {
   std::unique_ptr<MonteCarloBackend> local_;
   std::string note_;
   int size_ = 1;
+  bool overlap_ = false;
   int concurrency_ = 1;
 };
 
@@ -114,7 +118,7 @@ class MpiLeafBackend final : public MonteCarloBackend {
 std::unique_ptr<MonteCarloBackend> MpiProcessGroup::monteCarloBackend(
     std::unique_ptr<MonteCarloBackend> local, std::string note) const {
   if (size_ == 1) return ProcessGroup::monteCarloBackend(std::move(local), std::move(note));
-  return std::make_unique<MpiLeafBackend>(std::move(local), std::move(note), size_);
+  return std::make_unique<MpiLeafBackend>(std::move(local), std::move(note), size_, serialized_);
 }
 
 void MpiProcessGroup::serveLeaves(MonteCarloBackend& local, const SamplingPlan& plan) const {

@@ -1,7 +1,8 @@
 #pragma once
-// The ranks of an MPI launch as a ProcessGroup (builds with MPI only). MPI is called from the
-// thread that runs main alone (MPI_THREAD_FUNNELED): the engine calls runLeaves there, and the
-// experiments' grids send and receive between chunks, on that thread too.
+// The ranks of an MPI launch as a ProcessGroup (builds with MPI only). MPI is called by one
+// thread at a time (MPI_THREAD_SERIALIZED): rank 0's engine may run the next round of leaves
+// (runLeaves, with its MPI calls) on a helper thread while it merges the last one on the main
+// thread, which then makes no MPI call; the experiments' grids call MPI from the main thread.
 
 #include <mpi.h>
 
@@ -34,6 +35,7 @@ class MpiProcessGroup final : public ProcessGroup, private RowDistribution {
   ChunkRows receiveRows(std::size_t chunk, int owner) override;
 
   int rank_ = 0, size_ = 1;
+  bool serialized_ = false;  // MPI_THREAD_SERIALIZED provided: rounds may overlap merging
   struct PendingSend {
     std::vector<char> bytes;
     MPI_Request request = MPI_REQUEST_NULL;
