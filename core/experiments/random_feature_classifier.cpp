@@ -21,10 +21,16 @@ ClassScores randomFeatureClassScores(const FeatureMap& map, const Eigen::MatrixX
     const int label = trainLabels[static_cast<std::size_t>(i)];
     classScale(label) = std::max(classScale(label), keys.logScale(i));
   }
+  Eigen::VectorXd weight(train.rows());
+  for (Eigen::Index i = 0; i < train.rows(); ++i)
+    weight(i) = std::exp(keys.logScale(i) - classScale(trainLabels[static_cast<std::size_t>(i)]));
+  // Column by column: the feature matrix is column-major, so each pass reads memory in order.
   Eigen::MatrixXd classSums = Eigen::MatrixXd::Zero(classCount, keys.values.cols());
-  for (Eigen::Index i = 0; i < train.rows(); ++i) {
-    const int label = trainLabels[static_cast<std::size_t>(i)];
-    classSums.row(label) += std::exp(keys.logScale(i) - classScale(label)) * keys.values.row(i);
+  for (Eigen::Index k = 0; k < keys.values.cols(); ++k) {
+    const double* column = keys.values.col(k).data();
+    double* sums = classSums.col(k).data();
+    for (Eigen::Index i = 0; i < train.rows(); ++i)
+      sums[trainLabels[static_cast<std::size_t>(i)]] += weight(i) * column[i];
   }
 
   const FeatureMatrix queries = map.queries(test);
