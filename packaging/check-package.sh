@@ -94,6 +94,11 @@ cmp <(grep -v '^#' out.csv) <(grep -v '^#' prefix.csv) ||
 for file in "$source_dir"/resources/uci/*.data "$source_dir"/resources/uci/*.txt; do
   cmp "$file" "$share/rfscope/uci/$(basename "$file")" || fail "uci/$(basename "$file")"
 done
+# and the classification experiment reads them from there.
+"$bin/rfscope-cli" run classification --set dataset=wifi --set features=1 --set repeats=2 \
+  --csv classification.csv
+grep -q ',accuracy-exact,' classification.csv ||
+  fail "classification CSV: $(head -c 600 classification.csv)"
 
 step "manual pages cover every option of --help"
 for program in rfscope rfscope-cli; do

@@ -1,5 +1,7 @@
 #include "core/experiments/experiment_registry.h"
 
+#include "core/experiments/classification.h"
+#include "core/experiments/classification_table.h"
 #include "core/experiments/conformity_comparison.h"
 #include "core/experiments/convergence.h"
 #include "core/experiments/convergence_histogram.h"
@@ -8,6 +10,7 @@
 #include "core/experiments/mse_ratio_vs_v.h"
 #include "core/experiments/pair_norm_density.h"
 #include "core/experiments/pointwise_softmax.h"
+#include "core/experiments/rff_regression.h"
 #include "core/experiments/variance_ratio_vs_norm.h"
 #include "core/experiments/variance_vs_sigma.h"
 
@@ -24,10 +27,14 @@ const std::vector<const Experiment*>& allExperiments() {
   static const HybridRelativeError hybridRelativeError;
   static const Convergence convergence;
   static const ConvergenceHistogram convergenceHistogram;
+  static const Classification classification;
+  static const ClassificationTable classificationTable;
+  static const RffRegression rffRegression;
   static const std::vector<const Experiment*> experiments{
-      &varianceVsSigma, &varianceRatioVsNorm, &mseRatioVsV,      &conformity,
-      &wijDensity,      &gramFrobenius,       &pointwiseSoftmax, &hybridRelativeError,
-      &convergence,     &convergenceHistogram};
+      &varianceVsSigma, &varianceRatioVsNorm,  &mseRatioVsV,      &conformity,
+      &wijDensity,      &gramFrobenius,        &pointwiseSoftmax, &hybridRelativeError,
+      &convergence,     &convergenceHistogram, &classification,   &classificationTable,
+      &rffRegression};
   return experiments;
 }
 

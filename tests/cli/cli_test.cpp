@@ -197,6 +197,23 @@ TEST(CliRun, BadParametersAndUnwritablePaths) {
   EXPECT_NE(r.err.find("cannot write '/nonexistent-dir/out.csv'"), std::string::npos) << r.err;
 }
 
+TEST(CliRun, ClassificationOnAUciDatasetAndBadDatasets) {
+  CliResult r = runCli("run classification --set dataset=wifi --set features=1,2 --set repeats=2");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(",accuracy-exact,accuracy-pos-iid,"), std::string::npos) << r.out;
+  r = runCli("run classification --set dataset=iris");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("'iris' is not one of: abalone"), std::string::npos) << r.err;
+  const fs::path missing = scratchDir() / "no-such-data.csv";
+  r = runCli("run classification --set dataset=file --set file='" + missing.string() + "'");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("no-such-data.csv"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+  r = runCli("run classification --set features=0");
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("parameter 'features'"), std::string::npos) << r.err;
+}
+
 TEST(CliRun, RendersThePlotHeadlessInEveryFormat) {
   const fs::path dir = scratchDir();
   const CliResult r =

@@ -1,0 +1,271 @@
+#include "core/experiments/classification.h"
+
+#include <cmath>
+#include <iomanip>
+#include <limits>
+#include <sstream>
+#include <string>
+
+#include "core/data/data_error.h"
+#include "core/data/dataset_split.h"
+#include "core/experiments/cell_runner.h"
+#include "core/experiments/classification_dataset.h"
+#include "core/experiments/classification_problem.h"
+#include "core/experiments/common_parameters.h"
+#include "core/experiments/experiment_support.h"
+#include "core/mechanisms/mechanism_registry.h"
+#include "core/random/ziggurat_normal.h"
+
+namespace rfscope {
+
+std::string estimatorKey(const Mechanism& mechanism, Coupling coupling) {
+  return mechanism.info().id + "-" + couplingId(coupling);
+}
+
+std::string shortNumber(double value) {
+  std::ostringstream out;
+  out << std::setprecision(3) << value;
+  return out.str();
+}
+
+std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
+                              std::size_t mechanismCount, std::size_t couplingCount) {
+  if (couplingCount == 1) return mechanism.info().id;
+  if (mechanismCount == 1) return couplingId(coupling);
+  return estimatorKey(mechanism, coupling);
+}
+
+std::vector<ParameterError> classificationErrors(const ParameterSet& params,
+                                                 const std::vector<const Mechanism*>& mechanisms,
+                                                 const std::vector<Coupling>& couplings,
+                                                 bool checkDataset) {
+  try {
+    parseSigmaChoice(params.choice("sigma"));
+  } catch (const InvalidParameter& e) {
+    return {{e.parameter(), e.what()}};
+  }
+  // Every mechanism must have a feature map under every coupling (checked on generic points).
+  const int probeDimension = 4;
+  const Eigen::MatrixXd probe = Eigen::MatrixXd::Constant(2, probeDimension, 0.1);
+  ClassificationProblem generic;
+  generic.train = generic.test = probe;
+  for (const Mechanism* mechanism : mechanisms)
+    for (const Coupling coupling : couplings) {
+      TrialStream stream(0, 0, zigguratTables());
+      const auto map = mechanism->drawFeatureMap(
+          classificationFeatureSpec(*mechanism, coupling, probeDimension, generic), stream);
+      if (!map)
+        return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +
+                                  couplingId(coupling) + ": " + map.reason()}};
+    }
+  if (!checkDataset) return {};
+  try {
+    const LabelledDataset data = loadClassificationDataset(params);
+    checkLabelledDataset(data);
+    trainingCount(static_cast<std::size_t>(data.size()), params.real("train-fraction"));
+  } catch (const DataError& e) {
+    return {{e.parameter(), e.what()}};
+  }
+  return {};
+}
+
+const ExperimentInfo& Classification::info() const {
+  static const ExperimentInfo info{
+      "classification", "Kernel classification vs features",
+      "CRT (Likhosherstov et al. 2022) / SimRF (Reid et al. 2023)",
+      "CRT §5.2, SimRF Fig. 8: test accuracy of the Gaussian-kernel classifier on a labelled "
+      "dataset with the kernel estimated by random features, against their number, beside the "
+      "exact kernel; disagreement with the exact classifier and the MSE of K̂"};
+  return info;
+}
+
+std::vector<ParameterSpec> Classification::parameters() const {
+  std::vector<ParameterSpec> specs = classificationDatasetParameters("banknote");
+  auto fraction = realParameter("train-fraction", "Training fraction", 0.9, 0.01, 0.99,
+                                "share of the points used for training (CRT 0.9, SimRF 0.95)");
+  fraction.group = "Data";
+  specs.push_back(fraction);
+  specs.push_back(sigmaChoiceParameter("0.5"));
+  ParameterSpec features;
+  features.key = "features";
+  features.label = "Features";
+  features.help = "feature counts, comma-separated (m/d or M, see features-unit)";
+  features.type = ParameterType::Text;
+  features.defaultValue = std::string("1,2,4,10");
+  auto unit = choiceParameter("features-unit", "Features unit",
+                              {{"per-dimension", "m/d (multiples of d)"}, {"absolute", "M"}},
+                              "per-dimension", "how the feature counts are given");
+  auto mechanisms = multiChoiceParameter("mechanisms", "Mechanisms", mechanismChoices(), {"pos"},
+                                         "random-feature mechanisms (parameters from the data)");
+  auto couplings = multiChoiceParameter("couplings", "Couplings", couplingChoices(),
+                                        {"iid", "orf", "simrf"}, "how the frequencies are coupled");
+  features.group = unit.group = mechanisms.group = couplings.group = "Estimator";
+  auto repeats = integerParameter("repeats", "Repeats", 10, 2, 10000,
+                                  "independent draws of the features per M");
+  repeats.group = "Sampling";
+  specs.insert(specs.end(), {features, unit, mechanisms, couplings, repeats, seedParameter()});
+  return specs;
+}
+
+ClassificationSettings Classification::parse(const ParameterSet& params) const {
+  ClassificationSettings s;
+  s.dataParameters = params;
+  s.trainFraction = params.real("train-fraction");
+  s.sigma = parseSigmaChoice(params.choice("sigma"));
+  s.featureValues = parseFeatureList(params.choice("features"), "features");
+  s.perDimension = params.choice("features-unit") == "per-dimension";
+  for (const auto& id : params.choices("mechanisms"))
+    s.mechanisms.push_back(findMechanism(id));
+  for (const auto& id : params.choices("couplings"))
+    s.couplings.push_back(parseCoupling(id, "couplings"));
+  s.repeats = static_cast<std::size_t>(params.integer("repeats"));
+  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  return s;
+}
+
+std::vector<ParameterError> Classification::crossValidate(const ParameterSet& params) const {
+  try {
+    parseFeatureList(params.choice("features"), "features");
+  } catch (const InvalidParameter& e) {
+    return {{e.parameter(), e.what()}};
+  }
+  std::vector<const Mechanism*> mechanisms;
+  std::vector<Coupling> couplings;
+  for (const auto& id : params.choices("mechanisms"))
+    mechanisms.push_back(findMechanism(id));
+  for (const auto& id : params.choices("couplings"))
+    couplings.push_back(parseCoupling(id, "couplings"));
+  return classificationErrors(params, mechanisms, couplings, true);
+}
+
+RunResult Classification::runWith(const ClassificationSettings& settings,
+                                  RunContext& context) const {
+  RunResult result;
+  Table& table = result.table;
+  const LabelledDataset data = loadClassificationDataset(settings.dataParameters);
+  const auto stop = [&context] { return context.cancelled(); };
+  const auto prepared = prepareClassificationProblem(
+      data,
+      {.trainFraction = settings.trainFraction, .seed = settings.seed, .sigma = settings.sigma},
+      stop);
+  if (!prepared) {
+    result.status = RunStatus::Cancelled;
+    return result;
+  }
+  const ClassificationProblem& problem = *prepared;
+  const int d = problem.dimension();
+  std::vector<std::int64_t> features;
+  for (const std::int64_t value : settings.featureValues)
+    features.push_back(settings.perDimension ? value * d : value);
+
+  table.hints.title = "Kernel classification, " + data.name + " (d = " + std::to_string(d) +
+                      ", L = " + std::to_string(problem.train.rows()) +
+                      ", σ = " + shortNumber(problem.sigma) +
+                      (problem.sigmaSearched ? " searched" : "") + ")";
+  table.hints.xColumn = settings.perDimension ? "features-per-dimension" : "features";
+  table.hints.xLabel =
+      settings.perDimension ? "random features per dimension m/d" : "random features M";
+  table.hints.yLabel = "test accuracy, mean ± std of the mean";
+  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
+  const ColumnHandle perDimensionColumn =
+      table.addColumn("features-per-dimension", "random features per dimension m/d");
+  const ColumnHandle exactColumn = table.addColumn("accuracy-exact", "exact kernel accuracy");
+  table.hints.series.push_back(
+      {"exact kernel", "accuracy-exact", "", "", "exact", SeriesStyle::Line, "", false});
+
+  struct Series {
+    const Mechanism* mechanism;
+    Coupling coupling;
+    std::uint64_t seed;  // the same for every M: curves differ by M, not by luck
+    FeatureMapSpec spec;
+    ColumnHandle mean, spread, low, high, disagreement, mse;
+  };
+  std::vector<Series> series;
+  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
+    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
+      const Mechanism& mechanism = *settings.mechanisms[m];
+      const Coupling coupling = settings.couplings[c];
+      const std::string key = estimatorKey(mechanism, coupling);
+      const std::string name = mechanism.info().name + ", " + couplingName(coupling);
+      Series s{&mechanism,
+               coupling,
+               deriveSeed(settings.seed, c, m),
+               classificationFeatureSpec(mechanism, coupling, 1, problem),
+               {},
+               {},
+               {},
+               {},
+               {},
+               {}};
+      s.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
+      s.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
+      s.low = table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean");
+      s.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
+      s.disagreement = table.addColumn("disagreement-" + key,
+                                       name + " fraction of predictions unlike the exact kernel's");
+      s.mse = table.addColumn("mse-" + key, name + " mean squared error of K̂");
+      table.hints.series.push_back(
+          {name, "accuracy-" + key, "accuracy-" + key + "-low", "accuracy-" + key + "-high",
+           estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
+                             settings.couplings.size()),
+           SeriesStyle::LineAndPoints, "", false});
+      series.push_back(std::move(s));
+    }
+  if (problem.sigmaSearched)
+    result.warnings.push_back("σ = " + shortNumber(problem.sigma) +
+                              " searched on a validation split (IID PosRF, m = 10d)");
+
+  // One row per M, one cell per (series, repeat).
+  const std::size_t repeats = settings.repeats;
+  std::vector<ClassifierScore> scores(features.size() * series.size() * repeats);
+  const auto at = [&](std::size_t row, std::size_t s, std::size_t r) {
+    return (row * series.size() + s) * repeats + r;
+  };
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      if (context.cancelled()) return;
+      const std::size_t row = cell / (series.size() * repeats);
+      const std::size_t s = cell / repeats % series.size(), r = cell % repeats;
+      FeatureMapSpec spec = series[s].spec;
+      spec.features = features[row];
+      const auto score =
+          scoreRandomFeatureClassifier(*series[s].mechanism, spec, problem, series[s].seed, r);
+      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
+    }
+  };
+  std::vector<double> values(repeats);
+  const auto summary = [&](std::size_t row, std::size_t s, double ClassifierScore::*field) {
+    for (std::size_t r = 0; r < repeats; ++r)
+      values[r] = scores[at(row, s, r)].*field;
+    return summarizeFinite(values.data(), repeats);
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      table.append(featureColumn, static_cast<double>(features[row]));
+      table.append(perDimensionColumn, static_cast<double>(features[row]) / d);
+      table.append(exactColumn, problem.exactAccuracy);
+      for (std::size_t s = 0; s < series.size(); ++s) {
+        const MeanAndStd accuracy = summary(row, s, &ClassifierScore::accuracy);
+        const double sem = accuracy.std / std::sqrt(static_cast<double>(repeats));
+        table.append(series[s].mean, accuracy.mean);
+        table.append(series[s].spread, accuracy.std);
+        table.append(series[s].low, accuracy.mean - sem);
+        table.append(series[s].high, accuracy.mean + sem);
+        table.append(series[s].disagreement, summary(row, s, &ClassifierScore::disagreement).mean);
+        // An overflowing K̂ (inf) makes the mean infinite rather than dropping the draw.
+        const MeanAndStd mse = summary(row, s, &ClassifierScore::meanSquaredError);
+        table.append(series[s].mse,
+                     mse.excluded ? std::numeric_limits<double>::infinity() : mse.mean);
+      }
+    }
+  };
+  CellGrid grid;
+  grid.rows = features.size();
+  grid.cellsPerRow = series.size() * repeats;
+  result.status = runCellGrid(context, grid, work, table);
+  return result;
+}
+
+}  // namespace rfscope

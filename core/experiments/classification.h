@@ -1,0 +1,58 @@
+#pragma once
+// CRT §5.2 / SimRF §5.3 and Fig. 8: the Gaussian-kernel classifier on a labelled dataset, with the
+// kernel estimated by M random features of the chosen mechanisms × couplings, against M (or m/d):
+// test accuracy (mean over draws of ω, its standard deviation and the mean ± std-of-the-mean band
+// as the paper's shading), the exact kernel classifier's accuracy as a reference line, and per
+// estimator the fraction of test predictions that differ from the exact kernel's and the mean
+// squared error of K̂ — the bridge from estimator variance to the model.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/couplings/coupling.h"
+#include "core/experiments/typed_experiment.h"
+
+namespace rfscope {
+
+class Mechanism;
+
+struct ClassificationSettings {
+  ParameterSet dataParameters;  // dataset, file, label-column, labels-file
+  double trainFraction = 0.9;
+  std::optional<double> sigma;  // none: searched
+  std::vector<std::int64_t> featureValues;
+  bool perDimension = true;  // featureValues are m/d
+  std::vector<const Mechanism*> mechanisms;
+  std::vector<Coupling> couplings;
+  std::size_t repeats = 10;
+  std::uint64_t seed = 1;
+};
+
+class Classification final : public TypedExperiment<ClassificationSettings> {
+ public:
+  const ExperimentInfo& info() const override;
+  std::vector<ParameterSpec> parameters() const override;
+  std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  ClassificationSettings parse(const ParameterSet& params) const override;
+
+ protected:
+  RunResult runWith(const ClassificationSettings& settings, RunContext& context) const override;
+};
+
+// Shared with classification-table: errors of the data parameters, the σ text, and mechanisms ×
+// couplings without feature maps.
+std::vector<ParameterError> classificationErrors(const ParameterSet& params,
+                                                 const std::vector<const Mechanism*>& mechanisms,
+                                                 const std::vector<Coupling>& couplings,
+                                                 bool checkDataset);
+// A number to three significant digits, for titles ("0.251").
+std::string shortNumber(double value);
+// The column key of an estimator: "<mechanism>-<coupling>".
+std::string estimatorKey(const Mechanism& mechanism, Coupling coupling);
+// The series colour: the mechanism's when all series share a coupling, the coupling's when they
+// share a mechanism, else a colour of the key.
+std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
+                              std::size_t mechanismCount, std::size_t couplingCount);
+
+}  // namespace rfscope
