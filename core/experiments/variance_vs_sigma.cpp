@@ -123,6 +123,19 @@ std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& p
   return regimeErrors(params, settings.dimension);
 }
 
+ParameterSet VarianceVsSigma::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"d", std::int64_t{16}},
+                         {"sigma-min", 0.05},
+                         {"sigma-max", 0.25},
+                         {"sigma-steps", std::int64_t{3}},
+                         {"pairs", std::int64_t{6}},
+                         {"method", std::string("both")},
+                         {"trials", std::int64_t{2000}}});
+  return defaultsWith(
+      {{"method", std::string("monte-carlo")}, {"trials", std::int64_t{100000000}}});
+}
+
 RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
                                    RunContext& context) const {
   const std::size_t pairCount = settings.pairs;

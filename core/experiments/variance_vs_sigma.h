@@ -43,6 +43,7 @@ class VarianceVsSigma final : public TypedExperiment<VarianceVsSigmaSettings> {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
   VarianceVsSigmaSettings parse(const ParameterSet& params) const override;
 
  protected:
