@@ -64,28 +64,6 @@ TEST(Convergence, HeavyTailsAreFlagged) {
   EXPECT_LT(table.column("estimate")->values.back(), 1e-3);
 }
 
-TEST(Convergence, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(Convergence(), kLight).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(Convergence(), kLight).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(Convergence, StopsPromptlyWhenCancelled) {
-  const Convergence experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"trials", std::int64_t{1000000000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
-}
-
 TEST(ConvergenceHistogram, DensityIntegratesToOneAndCentresOnTheKernel) {
   const ConvergenceHistogram experiment;
   const ParameterSet params = test::parametersWith(experiment, {{"d", std::int64_t{16}},
@@ -112,20 +90,6 @@ TEST(ConvergenceHistogram, DensityIntegratesToOneAndCentresOnTheKernel) {
   const MonteCarloRequest request = singlePairRequest(params);
   const double kernel = std::exp(-0.5 * (request.x - request.y).squaredNorm());
   EXPECT_NEAR(mean, kernel, 0.01 * kernel + 0.5 * width);
-}
-
-TEST(ConvergenceHistogram, SameNumbersForAnyThreadCount) {
-  const test::Overrides values{{"d", std::int64_t{16}}, {"trials", std::int64_t{5000}}};
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(ConvergenceHistogram(), values).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(ConvergenceHistogram(), values).table;
-  }
-  test::expectSameTable(one, two);
 }
 
 }  // namespace

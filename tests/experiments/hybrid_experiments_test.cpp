@@ -95,27 +95,5 @@ TEST(PointwiseSoftmax, GaussianHybridIsExactAtZeroAngleAndMatchesItsClosedForm) 
   EXPECT_GT(exact.back(), 1e-3);
 }
 
-TEST(PointwiseSoftmax, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(PointwiseSoftmax(), kSmallPointwise).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(PointwiseSoftmax(), kSmallPointwise).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(PointwiseSoftmax, StopsPromptlyWhenCancelled) {
-  const PointwiseSoftmax experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"trials", std::int64_t{100000000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
-}
-
 }  // namespace
 }  // namespace rfscope

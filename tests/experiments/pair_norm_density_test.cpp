@@ -62,29 +62,5 @@ TEST(PairNormDensity, CouplingTrimsTheTail) {
   EXPECT_GT(tail("p-orf"), tail("p-simrf"));
 }
 
-TEST(PairNormDensity, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(PairNormDensity(), {{"blocks", std::int64_t{1500}}}).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(PairNormDensity(), {{"blocks", std::int64_t{1500}}}).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(PairNormDensity, StopsWhenCancelled) {
-  const PairNormDensity experiment;
-  test::CancellingContext context(2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"blocks", std::int64_t{10000000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - context.cancelledAt).count(),
-      0.5 * test::kLatencyScale);
-}
-
 }  // namespace
 }  // namespace rfscope
