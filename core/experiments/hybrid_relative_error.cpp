@@ -101,8 +101,8 @@ RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settin
       {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, "", false},
       {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, "", false},
       {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false},
-      {"hybrid bound (Thm 3.5)", "theorem-3-5", "", "", "theorem-3-5", SeriesStyle::Line, "",
-       false}};
+      {"hybrid bound (Thm 3.5; defined for r ≥ 1 only)", "theorem-3-5", "", "", "theorem-3-5",
+       SeriesStyle::Line, "", false}};
 
   // TrigRF and FAVOR+ from their mechanisms' closed forms (an independent check of Lemma 3.4);
   // the hybrid, W(r)/√(2m) and the bound from core/analytic.

@@ -103,12 +103,15 @@ RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
                       ", d = " + std::to_string(d);
   table.hints.xColumn = "theta";
   table.hints.xLabel = "angle θ between x and y";
-  table.hints.yLabel = "SM estimates (5th–95th percentile) and relative error √MSE / SM";
+  // Estimates on the left axis, relative errors (another scale) on the right one, logarithmic.
+  table.hints.yLabel = "SM(x, y): median estimate, 5th–95th percentile band";
+  table.hints.y2Label = "relative error √MSE / SM";
+  table.hints.y2Log = true;
   const std::size_t rows = thetas.size();
   const ColumnHandle thetaColumn = table.addColumn("theta", "θ");
   const ColumnHandle truthColumn = table.addColumn("sm", "true SM(x, y) = exp(r² cos θ)");
   table.hints.series.push_back(
-      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::Line, "", false});
+      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false});
   struct EstimatorColumns {
     ColumnHandle median, q05, q95, errorMc, error;
     std::size_t mcSeries;  // the Monte Carlo error's series (for heavy-tail warnings)
@@ -123,13 +126,14 @@ RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
     c.q95 = table.addColumn(id + "-q95", name + " 95th percentile");
     c.errorMc = table.addColumn(id + "-error-mc", name + " relative error (Monte Carlo)");
     c.error = table.addColumn(id + "-error", name + " relative error (exact)");
-    table.hints.series.push_back({name + " (5th–95th percentile)", id + "-median", id + "-q05",
-                                  id + "-q95", id, SeriesStyle::LineAndPoints, "", false});
-    table.hints.series.push_back(
-        {name + " relative error", id + "-error", "", "", id, SeriesStyle::Line, "", false});
+    table.hints.series.push_back({name + " median (band: 5th–95th percentile)", id + "-median",
+                                  id + "-q05", id + "-q95", id, SeriesStyle::LineAndPoints, "",
+                                  false});
+    table.hints.series.push_back({name + " relative error (exact, right axis)", id + "-error", "",
+                                  "", id, SeriesStyle::Line, "", true});
     c.mcSeries = table.hints.series.size();
-    table.hints.series.push_back({name + " relative error (MC)", id + "-error-mc", "", "", id,
-                                  SeriesStyle::Points, "", false});
+    table.hints.series.push_back({name + " relative error (Monte Carlo, right axis)",
+                                  id + "-error-mc", "", "", id, SeriesStyle::Points, "", true});
     columns.push_back(c);
   }
 

@@ -95,5 +95,36 @@ TEST(PointwiseSoftmax, GaussianHybridIsExactAtZeroAngleAndMatchesItsClosedForm) 
   EXPECT_GT(exact.back(), 1e-3);
 }
 
+TEST(PointwiseSoftmax, LegendSaysMedianAndBandAndErrorsUseTheSecondaryAxis) {
+  const Table table = runWith(PointwiseSoftmax(), kSmallPointwise).table;
+  EXPECT_FALSE(table.hints.y2Label.empty());
+  EXPECT_TRUE(table.hints.y2Log);
+  for (const auto& series : table.hints.series) {
+    const bool error = series.yColumn.find("-error") != std::string::npos;
+    EXPECT_EQ(series.secondaryAxis, error) << series.label;
+    if (error) {
+      EXPECT_NE(series.label.find("right axis"), std::string::npos) << series.label;
+    }
+    if (!series.lowColumn.empty()) {
+      EXPECT_NE(series.label.find("median"), std::string::npos) << series.label;
+      EXPECT_NE(series.label.find("5th–95th percentile"), std::string::npos) << series.label;
+    }
+  }
+  // The true value is drawn with markers too, so that it shows where estimates lie on it.
+  EXPECT_EQ(table.hints.series.front().yColumn, "sm");
+  EXPECT_EQ(table.hints.series.front().style, SeriesStyle::LineAndPoints);
+}
+
+TEST(HybridRelativeError, TheBoundSaysItExistsForROfOneAndMoreOnly) {
+  const Table table = runWith(HybridRelativeError(), {{"r-steps", std::int64_t{4}}}).table;
+  bool found = false;
+  for (const auto& series : table.hints.series)
+    if (series.yColumn == "theorem-3-5") {
+      found = true;
+      EXPECT_NE(series.label.find("r ≥ 1"), std::string::npos) << series.label;
+    }
+  EXPECT_TRUE(found);
+}
+
 }  // namespace
 }  // namespace rfscope

@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
-#include <algorithm>
 #include <QCheckBox>
+#include <algorithm>
 
 #include "core/experiments/experiment_registry.h"
 #include "core/io/json_export.h"
