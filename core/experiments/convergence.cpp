@@ -47,10 +47,12 @@ const ExperimentInfo& Convergence::info() const {
 
 std::vector<ParameterSpec> Convergence::parameters() const {
   auto specs = singlePairEstimatorParameters(200000);
-  auto quantity = choiceParameter(
-      "quantity", "Quantity",
-      {{"variance", "variance of K̂ (= MSE)"}, {"kernel", "kernel value (mean of K̂)"}}, "variance",
-      "what the running estimate estimates");
+  auto quantity = choiceParameter("quantity", "Quantity",
+                                  {{"variance", "variance of K̂ (= MSE)"},
+                                   {"relative-variance", "relative variance Var/K²"},
+                                   {"relative-rmse", "relative RMSE √Var/K"},
+                                   {"kernel", "kernel value (mean of K̂)"}},
+                                  "variance", "what the running estimate estimates");
   quantity.group = "Estimator";
   auto points = integerParameter("checkpoints", "Checkpoints", 80, 2, 2000,
                                  "log-spaced trial counts at which the estimate is shown");
@@ -67,8 +69,11 @@ std::vector<ParameterError> Convergence::crossValidate(const ParameterSet& param
 ConvergenceSettings Convergence::parse(const ParameterSet& params) const {
   ConvergenceSettings s;
   s.request = singlePairRequest(params);
-  s.quantity = choiceValue<Quantity>(
-      params, "quantity", {{"variance", Quantity::Variance}, {"kernel", Quantity::Kernel}});
+  s.quantity = choiceValue<Quantity>(params, "quantity",
+                                     {{"variance", Quantity::Variance},
+                                      {"relative-variance", Quantity::RelativeVariance},
+                                      {"relative-rmse", Quantity::RelativeRmse},
+                                      {"kernel", Quantity::Kernel}});
   s.checkpoints = static_cast<int>(params.integer("checkpoints"));
   return s;
 }
@@ -85,21 +90,31 @@ ParameterSet Convergence::testParameters(TestLoad load) const {
 RunResult Convergence::runWith(const ConvergenceSettings& settings, RunContext& context) const {
   const MonteCarloRequest& request = settings.request;
   const SamplingPlan plan = *makeSamplingPlan(request);  // crossValidate checked it
-  const bool variance = settings.quantity == Quantity::Variance;
+  const bool variance = settings.quantity != Quantity::Kernel;
+  // A variance-like quantity is a·log Var + b in logs: Var, Var/K², √Var/K.
+  const double logKernel = plan.logKernelValue;
+  const double a = settings.quantity == Quantity::RelativeRmse ? 0.5 : 1.0;
+  const double b = settings.quantity == Quantity::RelativeVariance ? -2 * logKernel
+                   : settings.quantity == Quantity::RelativeRmse   ? -logKernel
+                                                                   : 0.0;
 
   // The exact value: the kernel, or the closed-form variance where there is one.
   double logExact = plan.logKernelValue;
   if (variance) {
     const AnalyticAnswer answer =
         evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
-    logExact = answer.variance ? answer.variance->logVariance : kNaN;
+    logExact = answer.variance ? a * answer.variance->logVariance + b : kNaN;
   }
   const bool relative = std::isfinite(logExact);
   const double logUnit = relative ? logExact : 0.0;
 
   RunResult result;
   Table& table = result.table;
-  const std::string what = variance ? "variance of K̂" : "kernel value (mean of K̂)";
+  const std::string what =
+      settings.quantity == Quantity::Variance           ? "variance of K̂"
+      : settings.quantity == Quantity::RelativeVariance ? "relative variance Var(K̂)/K²"
+      : settings.quantity == Quantity::RelativeRmse     ? "relative RMSE √Var(K̂)/K"
+                                                        : "kernel value (mean of K̂)";
   table.hints.title = "Running Monte Carlo estimate of the " + what + ", " +
                       request.mechanism->info().name + ", " + couplingId(request.coupling) +
                       ", M = " + std::to_string(request.features);
@@ -168,9 +183,9 @@ RunResult Convergence::runWith(const ConvergenceSettings& settings, RunContext& 
     const double n = static_cast<double>(s.trials);
     double logEstimate, low, high;
     if (variance) {
-      logEstimate = s.logVariance;
-      low = std::exp(s.logCi95Low - logUnit);
-      high = std::exp(s.logCi95High - logUnit);
+      logEstimate = a * s.logVariance + b;
+      low = std::exp(a * s.logCi95Low + b - logUnit);
+      high = std::exp(a * s.logCi95High + b - logUnit);
     } else {
       logEstimate = s.mean.sign > 0 ? s.mean.logAbs : kNaN;
       const double half = 1.96 * std::exp(0.5 * (s.logVariance - std::log(n)) - logUnit);

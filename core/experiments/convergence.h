@@ -9,7 +9,9 @@
 namespace rfscope {
 
 struct ConvergenceSettings {
-  enum class Quantity { Variance, Kernel };
+  // The variance of K̂, the relative variance Var/K², the relative RMSE √Var/K (all in logs),
+  // or the kernel value itself.
+  enum class Quantity { Variance, RelativeVariance, RelativeRmse, Kernel };
   MonteCarloRequest request;  // the estimator at its pair, the trials and the seed
   Quantity quantity = Quantity::Variance;
   int checkpoints = 80;

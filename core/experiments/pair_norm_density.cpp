@@ -19,6 +19,19 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Blocks per batch: each batch is one engine call under its own derived seed, so the run can be
 // cancelled between batches and gives the same histogram for any thread count.
 constexpr std::int64_t kBlocksPerBatch = 512;
+// Points of the closed-form curves: smooth peaks at any d.
+constexpr int kCurvePoints = 400;
+
+// Where the widest density (IID's: w_ij = √2 χ_d) has fallen below 1e-4 of its peak (the mass
+// beyond is about 1e-5), at most `top`: beyond it no coupling has visible mass, and the plot would
+// be empty.
+double visibleRange(int d, double top) {
+  const double logPeak = logPairNormDensity(Coupling::Iid, d, std::sqrt(2.0 * (d - 1)));
+  const double step = top / 1000;
+  for (double w = std::sqrt(2.0 * d); w < top; w += step)
+    if (logPairNormDensity(Coupling::Iid, d, w) < logPeak + std::log(1e-4)) return w;
+  return top;
+}
 
 }  // namespace
 
@@ -68,9 +81,11 @@ RunResult PairNormDensity::runWith(const PairNormDensitySettings& settings,
   const std::vector<Coupling>& couplings = settings.couplings;
   const int bins = settings.bins;
   const std::int64_t blocks = settings.blocks;
-  // The sampler's histogram range.
+  // The sampler's histogram range, and the part of it that holds visible mass.
   const double top = std::sqrt(2.0 * d) + 8;
   const double width = top / bins;
+  const double shown = visibleRange(d, top);
+  const int shownBins = std::clamp(static_cast<int>(std::ceil(shown / width)), 1, bins);
 
   RunResult result;
   Table& table = result.table;
@@ -78,10 +93,23 @@ RunResult PairNormDensity::runWith(const PairNormDensitySettings& settings,
   table.hints.xColumn = "w";
   table.hints.xLabel = "w_ij = ‖ω_i + ω_j‖";
   table.hints.yLabel = "p(w_ij)";
+  // Rows: a fine grid for the closed forms merged with the histogram's bin centres (the bins
+  // that hold visible mass), sorted by w; binRow[b] is bin b's row.
   std::vector<double> w;
-  for (int b = 0; b < bins; ++b)
-    w.push_back((b + 0.5) * width);
-  table.addColumn("w", "w_ij (bin centre)", w);
+  std::vector<std::size_t> binRow;
+  {
+    const double end = shownBins * width;
+    int b = 0;
+    for (int i = 0; i < kCurvePoints; ++i) {
+      const double x = end * i / (kCurvePoints - 1);
+      for (; b < shownBins && (b + 0.5) * width <= x; ++b) {
+        binRow.push_back(w.size());
+        w.push_back((b + 0.5) * width);
+      }
+      w.push_back(x);
+    }
+  }
+  table.addColumn("w", "w_ij (closed forms: fine grid; histograms: bin centres)", w);
   for (const Coupling coupling : couplings) {
     if (!hasPositiveClosedForms(coupling)) continue;
     const std::string& id = couplingId(coupling);
@@ -97,8 +125,9 @@ RunResult PairNormDensity::runWith(const PairNormDensitySettings& settings,
   std::vector<ColumnHandle> histograms;
   for (const Coupling coupling : couplings) {
     const std::string& id = couplingId(coupling);
-    histograms.push_back(table.addColumn(
-        "mc-" + id, couplingName(coupling) + " histogram (Monte Carlo)", std::vector(bins, kNaN)));
+    histograms.push_back(table.addColumn("mc-" + id,
+                                         couplingName(coupling) + " histogram (Monte Carlo)",
+                                         std::vector(w.size(), kNaN)));
     table.hints.series.push_back({couplingName(coupling) + " (Monte Carlo)", "mc-" + id, "", "", id,
                                   SeriesStyle::Points, "", false});
   }
@@ -134,8 +163,8 @@ RunResult PairNormDensity::runWith(const PairNormDensitySettings& settings,
       }
       // Densities of the blocks so far: the histogram sharpens as the run goes.
       auto& column = table[histograms[c]].values;
-      for (int k = 0; k < bins; ++k)
-        column[k] = static_cast<double>(counts[k]) / (static_cast<double>(pairs) * width);
+      for (int k = 0; k < shownBins; ++k)
+        column[binRow[k]] = static_cast<double>(counts[k]) / (static_cast<double>(pairs) * width);
       done += static_cast<double>(last - first);
       context.reportProgress(done / totalWork);
       if (done < totalWork) context.publishPartial(table);

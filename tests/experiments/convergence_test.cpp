@@ -64,6 +64,39 @@ TEST(Convergence, HeavyTailsAreFlagged) {
   EXPECT_LT(table.column("estimate")->values.back(), 1e-3);
 }
 
+TEST(Convergence, RelativeQuantitiesAreTheVarianceScaledByTheKernelInLogs) {
+  // Var/K² and √Var/K from the same trials: the logs differ from log Var by -2 log K and
+  // (½ log Var - log K); relative to their exact values the running estimates are the same ratio
+  // (Var/K²) or its square root (√Var/K).
+  test::Overrides values = kLight;
+  values.push_back({"quantity", std::string("variance")});
+  const Table variance = runWith(Convergence(), values).table;
+  values.back() = {"quantity", std::string("relative-variance")};
+  const Table relative = runWith(Convergence(), values).table;
+  values.back() = {"quantity", std::string("relative-rmse")};
+  const Table rmse = runWith(Convergence(), values).table;
+  ASSERT_EQ(variance.rowCount(), relative.rowCount());
+  ASSERT_EQ(variance.rowCount(), rmse.rowCount());
+  const auto& logVar = variance.column("log-estimate")->values;
+  const auto& logRelative = relative.column("log-estimate")->values;
+  const auto& logRmse = rmse.column("log-estimate")->values;
+  // The same 2 log K (< 0: a Gaussian kernel below 1) at every row, and ½ of the relative
+  // variance's log for the RMSE.
+  const double twoLogK = logVar.front() - logRelative.front();
+  EXPECT_LT(twoLogK, 0);
+  for (std::size_t r = 0; r < logVar.size(); ++r) {
+    EXPECT_NEAR(logVar[r] - logRelative[r], twoLogK, 1e-9) << r;
+    EXPECT_NEAR(logRmse[r], 0.5 * logRelative[r], 1e-9) << r;
+    EXPECT_NEAR(relative.column("estimate")->values[r], variance.column("estimate")->values[r],
+                1e-9 * variance.column("estimate")->values[r]);
+    EXPECT_NEAR(rmse.column("estimate")->values[r],
+                std::sqrt(variance.column("estimate")->values[r]),
+                1e-9 * rmse.column("estimate")->values[r]);
+  }
+  EXPECT_NE(relative.hints.title.find("relative variance"), std::string::npos);
+  EXPECT_NE(rmse.hints.title.find("relative RMSE"), std::string::npos);
+}
+
 TEST(ConvergenceHistogram, DensityIntegratesToOneAndCentresOnTheKernel) {
   const ConvergenceHistogram experiment;
   const ParameterSet params = test::parametersWith(experiment, {{"d", std::int64_t{16}},
