@@ -107,7 +107,7 @@ RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
   // exact errors fall to 0 (TrigRF at θ = 0, FAVOR+ at θ = π), which a log axis would stretch
   // over thirty decades.
   table.hints.yLabel = "SM(x, y): median estimate, 5th–95th percentile band";
-  table.hints.y2Label = "relative error √MSE / SM";
+  table.hints.y2Label = "relative error √MSE / SM: exact (lines), Monte Carlo (markers)";
   table.hints.y2Log = false;
   const std::size_t rows = thetas.size();
   const ColumnHandle thetaColumn = table.addColumn("theta", "θ");
@@ -128,14 +128,13 @@ RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
     c.q95 = table.addColumn(id + "-q95", name + " 95th percentile");
     c.errorMc = table.addColumn(id + "-error-mc", name + " relative error (Monte Carlo)");
     c.error = table.addColumn(id + "-error", name + " relative error (exact)");
-    table.hints.series.push_back({name + " median (band: 5th–95th percentile)", id + "-median",
-                                  id + "-q05", id + "-q95", id, SeriesStyle::LineAndPoints, "",
-                                  false});
-    table.hints.series.push_back({name + " relative error (exact, right axis)", id + "-error", "",
-                                  "", id, SeriesStyle::Line, "", true});
+    table.hints.series.push_back({name + " median, 5–95%", id + "-median", id + "-q05", id + "-q95",
+                                  id, SeriesStyle::LineAndPoints, "", false});
+    table.hints.series.push_back(
+        {name + " error", id + "-error", "", "", id, SeriesStyle::Line, "", true});
     c.mcSeries = table.hints.series.size();
-    table.hints.series.push_back({name + " relative error (Monte Carlo, right axis)",
-                                  id + "-error-mc", "", "", id, SeriesStyle::Points, "", true});
+    table.hints.series.push_back(
+        {name + " error (MC)", id + "-error-mc", "", "", id, SeriesStyle::Points, "", true});
     columns.push_back(c);
   }
 
