@@ -1,23 +1,18 @@
 #include "core/experiments/conformity_comparison.h"
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "core/couplings/block_geometry.h"
 #include "core/couplings/frequencies.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/montecarlo/conformity_estimate.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kMaxOptimizedDimension = 16;
 
 double conformityOf(const Eigen::MatrixXd& omega, double v) {
   double rho = 0, meanSquares = 0;
@@ -130,23 +125,45 @@ std::vector<ParameterSpec> ConformityComparison::parameters() const {
   return {d, low, high, steps, arrangements, optimize, restarts, seedParameter()};
 }
 
+ConformityComparisonSettings ConformityComparison::parse(const ParameterSet& params) const {
+  ConformityComparisonSettings s;
+  s.dimension = static_cast<int>(params.integer("d"));
+  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  s.iidArrangements = static_cast<std::size_t>(params.integer("iid-arrangements"));
+  s.optimizeRequested = params.boolean("optimize");
+  s.optimize = s.optimizeRequested && s.dimension <= kMaxOptimizedDimension;
+  s.restarts = static_cast<int>(params.integer("restarts"));
+  s.vMin = params.real("v-min");
+  s.vMax = params.real("v-max");
+  s.vSteps = params.integer("v-steps");
+  s.vs = valueGrid(s.vMin, s.vMax, s.vSteps, false);
+  return s;
+}
+
 std::vector<ParameterError> ConformityComparison::crossValidate(const ParameterSet& params) const {
-  if (params.integer("v-steps") > 1 && params.real("v-min") >= params.real("v-max"))
+  const ConformityComparisonSettings settings = parse(params);
+  if (settings.vSteps > 1 && settings.vMin >= settings.vMax)
     return {{"v-max", "parameter 'v-max': must be larger than v-min"}};
   return {};
 }
 
-RunResult ConformityComparison::run(const ParameterSet& params, RunContext& context) const {
-  const int d = static_cast<int>(params.integer("d"));
-  const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
-  const auto arrangementCount = static_cast<std::size_t>(params.integer("iid-arrangements"));
-  const bool optimize = params.boolean("optimize") && d <= kMaxOptimizedDimension;
-  const auto restarts = static_cast<int>(params.integer("restarts"));
-  const std::vector<double> vs =
-      valueGrid(params.real("v-min"), params.real("v-max"), params.integer("v-steps"), false);
+ParameterSet ConformityComparison::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"v-steps", std::int64_t{3}}, {"restarts", std::int64_t{2}}});
+  return defaultsWith({{"v-steps", std::int64_t{50}}});
+}
+
+RunResult ConformityComparison::runWith(const ConformityComparisonSettings& settings,
+                                        RunContext& context) const {
+  const int d = settings.dimension;
+  const std::uint64_t seed = settings.seed;
+  const std::size_t arrangementCount = settings.iidArrangements;
+  const bool optimize = settings.optimize;
+  const int restarts = settings.restarts;
+  const std::vector<double>& vs = settings.vs;
 
   RunResult result;
-  if (params.boolean("optimize") && !optimize)
+  if (settings.optimizeRequested && !optimize)
     result.warnings.push_back("numerical optimisation is offered for d ≤ " +
                               std::to_string(kMaxOptimizedDimension) + " only");
   // One draw of norms: χ_d as the norm of a Gaussian vector (stream 0).
@@ -156,17 +173,18 @@ RunResult ConformityComparison::run(const ParameterSet& params, RunContext& cont
   // Directions: i.i.d. arrangements (stream a + 1 under a derived seed), the simplex and SimRF+.
   std::vector<Eigen::MatrixXd> iid(arrangementCount);
   const std::uint64_t iidSeed = deriveSeed(seed, 1);
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, arrangementCount), [&](const auto& range) {
-    for (std::size_t a = range.begin(); a != range.end(); ++a) {
-      TrialStream rng(iidSeed, a, tables);
-      Eigen::MatrixXd u(d, d);
-      for (int i = 0; i < d; ++i)
-        for (int j = 0; j < d; ++j)
-          u(i, j) = rng.normal();
-      u.rowwise().normalize();
-      iid[a] = norms.asDiagonal() * u;
-    }
-  });
+  if (!parallelCells(context, arrangementCount, [&](std::size_t a) {
+        TrialStream rng(iidSeed, a, tables);
+        Eigen::MatrixXd u(d, d);
+        for (int i = 0; i < d; ++i)
+          for (int j = 0; j < d; ++j)
+            u(i, j) = rng.normal();
+        u.rowwise().normalize();
+        iid[a] = norms.asDiagonal() * u;
+      })) {
+    result.status = RunStatus::Cancelled;
+    return result;
+  }
   const Eigen::MatrixXd orthogonal = Eigen::MatrixXd(norms.asDiagonal());
   const Eigen::MatrixXd simplex = simplexArrangement(norms);
   const Eigen::MatrixXd simplexPlus = simplexPlusArrangement(norms);
@@ -189,58 +207,64 @@ RunResult ConformityComparison::run(const ParameterSet& params, RunContext& cont
   table.hints.xLabel = "v = ‖x + y‖";
   table.hints.yLabel = "RF-conformity ρ (lower is better)";
   const auto style = vs.size() > 1 ? SeriesStyle::LineAndPoints : SeriesStyle::Points;
-  table.columns = {{"v", "v = ‖x + y‖", {}},
-                   {"iid-mean", "IID mean over arrangements", {}},
-                   {"iid-std", "IID std over arrangements", {}},
-                   {"iid-low", "IID mean - std", {}},
-                   {"iid-high", "IID mean + std", {}},
-                   {"orf", "ORF", {}},
-                   {"simrf", "SimRF", {}},
-                   {"simrf-plus", "SimRF+", {}},
-                   {"optimized", "numerically optimised", {}}};
-  table.hints.series = {{"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, ""},
-                        {"ORF", "orf", "", "", "orf", style, ""},
-                        {"SimRF", "simrf", "", "", "simrf", style, ""},
-                        {"SimRF+", "simrf-plus", "", "", "simrf-plus", style, ""}};
+  const ColumnHandle vColumn = table.addColumn("v", "v = ‖x + y‖");
+  const ColumnHandle iidMean = table.addColumn("iid-mean", "IID mean over arrangements");
+  const ColumnHandle iidStd = table.addColumn("iid-std", "IID std over arrangements");
+  const ColumnHandle iidLow = table.addColumn("iid-low", "IID mean - std");
+  const ColumnHandle iidHigh = table.addColumn("iid-high", "IID mean + std");
+  const ColumnHandle orfColumn = table.addColumn("orf", "ORF");
+  const ColumnHandle simrfColumn = table.addColumn("simrf", "SimRF");
+  const ColumnHandle simrfPlusColumn = table.addColumn("simrf-plus", "SimRF+");
+  const ColumnHandle optimizedColumn = table.addColumn("optimized", "numerically optimised");
+  table.hints.series = {
+      {"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, "", false},
+      {"ORF", "orf", "", "", "orf", style, "", false},
+      {"SimRF", "simrf", "", "", "simrf", style, "", false},
+      {"SimRF+", "simrf-plus", "", "", "simrf-plus", style, "", false}};
   if (optimize)
     table.hints.series.push_back(
-        {"numerically optimised", "optimized", "", "", "optimized", style, ""});
+        {"numerically optimised", "optimized", "", "", "optimized", style, "", false});
 
-  std::vector<double> iidValues(arrangementCount);
-  for (std::size_t k = 0; k < vs.size(); ++k) {
-    if (stopIfCancelled(context, result)) return result;
-    const double v = vs[k];
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, arrangementCount), [&](const auto& r) {
-      for (std::size_t a = r.begin(); a != r.end(); ++a)
-        iidValues[a] = conformityOf(iid[a], v);
-    });
-    const MeanAndStd s = summarizeFinite(iidValues.data(), iidValues.size());
-    double best = kNaN;
-    if (optimize) {
-      std::vector<double> optimum(starts.size());
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, starts.size(), 1), [&](const auto& r) {
-        for (std::size_t i = r.begin(); i != r.end(); ++i)
-          optimum[i] = minimizeConformity(starts[i], norms, v, context);
-      });
-      if (stopIfCancelled(context, result)) return result;
-      best = optimum.front();
-      for (double value : optimum)
-        best = std::min(best, value);
+  // One row per v; its cells: the i.i.d. arrangements' conformities, then the optimiser's starts.
+  const std::size_t optimizerCells = optimize ? starts.size() : 0;
+  const std::size_t cellsPerRow = arrangementCount + optimizerCells;
+  std::vector<double> values(vs.size() * cellsPerRow);
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      const double v = vs[cell / cellsPerRow];
+      const std::size_t i = cell % cellsPerRow;
+      values[cell] = i < arrangementCount
+                         ? conformityOf(iid[i], v)
+                         : minimizeConformity(starts[i - arrangementCount], norms, v, context);
     }
-    const double row[] = {v,
-                          s.mean,
-                          s.std,
-                          s.mean - s.std,
-                          s.mean + s.std,
-                          conformityOf(orthogonal, v),
-                          conformityOf(simplex, v),
-                          conformityOf(simplexPlus, v),
-                          best};
-    for (std::size_t c = 0; c < table.columns.size(); ++c)
-      table.columns[c].values.push_back(row[c]);
-    context.reportProgress(static_cast<double>(k + 1) / static_cast<double>(vs.size()));
-    if (k + 1 < vs.size()) context.publishPartial(table);
-  }
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t k = first; k < last; ++k) {
+      const double v = vs[k];
+      const double* row = &values[k * cellsPerRow];
+      const MeanAndStd s = summarizeFinite(row, arrangementCount);
+      double best = std::numeric_limits<double>::quiet_NaN();
+      if (optimize) {
+        best = row[arrangementCount];
+        for (std::size_t i = 0; i < optimizerCells; ++i)
+          best = std::min(best, row[arrangementCount + i]);
+      }
+      table.append(vColumn, v);
+      table.append(iidMean, s.mean);
+      table.append(iidStd, s.std);
+      table.append(iidLow, s.mean - s.std);
+      table.append(iidHigh, s.mean + s.std);
+      table.append(orfColumn, conformityOf(orthogonal, v));
+      table.append(simrfColumn, conformityOf(simplex, v));
+      table.append(simrfPlusColumn, conformityOf(simplexPlus, v));
+      table.append(optimizedColumn, best);
+    }
+  };
+  CellGrid grid;
+  grid.rows = vs.size();
+  grid.cellsPerRow = cellsPerRow;
+  result.status = runCellGrid(context, grid, work, table);
   return result;
 }
 

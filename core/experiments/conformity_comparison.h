@@ -4,16 +4,39 @@
 // (eq. 17) and by a numerical minimisation of ρ itself, against v = ‖x + y‖ (the paper: d = 6,
 // v = 1).
 
-#include "core/experiments/experiment.h"
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
-class ConformityComparison final : public Experiment {
+struct ConformityComparisonSettings {
+  int dimension = 6;
+  std::uint64_t seed = 1;
+  std::vector<double> vs;
+  std::int64_t vSteps = 8;
+  double vMin = 0.25, vMax = 2;
+  std::size_t iidArrangements = 100;
+  bool optimizeRequested = true;  // as asked
+  bool optimize = true;           // as done: d ≤ kMaxOptimizedDimension only
+  int restarts = 4;
+};
+
+class ConformityComparison final : public TypedExperiment<ConformityComparisonSettings> {
  public:
+  static constexpr int kMaxOptimizedDimension = 16;
+
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
-  RunResult run(const ParameterSet& params, RunContext& context) const override;
+  ConformityComparisonSettings parse(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
+
+ protected:
+  RunResult runWith(const ConformityComparisonSettings& settings,
+                    RunContext& context) const override;
 };
 
 }  // namespace rfscope

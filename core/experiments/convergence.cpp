@@ -1,8 +1,6 @@
 #include "core/experiments/convergence.h"
 
-#include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <chrono>
@@ -11,6 +9,7 @@
 #include <string>
 
 #include "core/analytic/analytic_variance.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/experiment_support.h"
 #include "core/experiments/single_pair_estimator.h"
 #include "core/montecarlo/leaf_result.h"
@@ -48,10 +47,12 @@ const ExperimentInfo& Convergence::info() const {
 
 std::vector<ParameterSpec> Convergence::parameters() const {
   auto specs = singlePairEstimatorParameters(200000);
-  auto quantity = choiceParameter(
-      "quantity", "Quantity",
-      {{"variance", "variance of K̂ (= MSE)"}, {"kernel", "kernel value (mean of K̂)"}}, "variance",
-      "what the running estimate estimates");
+  auto quantity = choiceParameter("quantity", "Quantity",
+                                  {{"variance", "variance of K̂ (= MSE)"},
+                                   {"relative-variance", "relative variance Var/K²"},
+                                   {"relative-rmse", "relative RMSE √Var/K"},
+                                   {"kernel", "kernel value (mean of K̂)"}},
+                                  "variance", "what the running estimate estimates");
   quantity.group = "Estimator";
   auto points = integerParameter("checkpoints", "Checkpoints", 80, 2, 2000,
                                  "log-spaced trial counts at which the estimate is shown");
@@ -65,24 +66,55 @@ std::vector<ParameterError> Convergence::crossValidate(const ParameterSet& param
   return singlePairEstimatorErrors(params);
 }
 
-RunResult Convergence::run(const ParameterSet& params, RunContext& context) const {
-  const MonteCarloRequest request = singlePairRequest(params);
+ConvergenceSettings Convergence::parse(const ParameterSet& params) const {
+  ConvergenceSettings s;
+  s.request = singlePairRequest(params);
+  s.quantity = choiceValue<Quantity>(params, "quantity",
+                                     {{"variance", Quantity::Variance},
+                                      {"relative-variance", Quantity::RelativeVariance},
+                                      {"relative-rmse", Quantity::RelativeRmse},
+                                      {"kernel", Quantity::Kernel}});
+  s.checkpoints = static_cast<int>(params.integer("checkpoints"));
+  return s;
+}
+
+ParameterSet Convergence::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"d", std::int64_t{16}},
+                         {"sigma", 0.1},
+                         {"trials", std::int64_t{40000}},
+                         {"checkpoints", std::int64_t{20}}});
+  return defaultsWith({{"trials", std::int64_t{1000000000}}});
+}
+
+RunResult Convergence::runWith(const ConvergenceSettings& settings, RunContext& context) const {
+  const MonteCarloRequest& request = settings.request;
   const SamplingPlan plan = *makeSamplingPlan(request);  // crossValidate checked it
-  const bool variance = params.choice("quantity") == "variance";
+  const bool variance = settings.quantity != Quantity::Kernel;
+  // A variance-like quantity is a·log Var + b in logs: Var, Var/K², √Var/K.
+  const double logKernel = plan.logKernelValue;
+  const double a = settings.quantity == Quantity::RelativeRmse ? 0.5 : 1.0;
+  const double b = settings.quantity == Quantity::RelativeVariance ? -2 * logKernel
+                   : settings.quantity == Quantity::RelativeRmse   ? -logKernel
+                                                                   : 0.0;
 
   // The exact value: the kernel, or the closed-form variance where there is one.
   double logExact = plan.logKernelValue;
   if (variance) {
     const AnalyticAnswer answer =
         evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
-    logExact = answer.variance ? answer.variance->logVariance : kNaN;
+    logExact = answer.variance ? a * answer.variance->logVariance + b : kNaN;
   }
   const bool relative = std::isfinite(logExact);
   const double logUnit = relative ? logExact : 0.0;
 
   RunResult result;
   Table& table = result.table;
-  const std::string what = variance ? "variance of K̂" : "kernel value (mean of K̂)";
+  const std::string what =
+      settings.quantity == Quantity::Variance           ? "variance of K̂"
+      : settings.quantity == Quantity::RelativeVariance ? "relative variance Var(K̂)/K²"
+      : settings.quantity == Quantity::RelativeRmse     ? "relative RMSE √Var(K̂)/K"
+                                                        : "kernel value (mean of K̂)";
   table.hints.title = "Running Monte Carlo estimate of the " + what + ", " +
                       request.mechanism->info().name + ", " + couplingId(request.coupling) +
                       ", M = " + std::to_string(request.features);
@@ -90,22 +122,23 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
   table.hints.xLabel = "trials n";
   table.hints.xLog = true;
   table.hints.yLabel = relative ? "estimate / exact value" : "estimate (no closed form)";
-  for (const char* key : {"trials", "estimate", "low", "high", "exact", "log-estimate"})
-    table.columns.push_back({key, {}, {}});
-  table.columns[1].label = "Monte Carlo estimate" + std::string(relative ? " / exact" : "");
-  table.columns[2].label = "95% band, low";
-  table.columns[3].label = "95% band, high";
-  table.columns[4].label = relative ? "exact (= 1)" : "exact (not available)";
-  table.columns[5].label = "natural log of the estimate";
+  const ColumnHandle trialsColumn = table.addColumn("trials", "trials n");
+  const ColumnHandle estimateColumn =
+      table.addColumn("estimate", "Monte Carlo estimate" + std::string(relative ? " / exact" : ""));
+  const ColumnHandle lowColumn = table.addColumn("low", "95% band, low");
+  const ColumnHandle highColumn = table.addColumn("high", "95% band, high");
+  const ColumnHandle exactColumn =
+      table.addColumn("exact", relative ? "exact (= 1)" : "exact (not available)");
+  const ColumnHandle logColumn = table.addColumn("log-estimate", "natural log of the estimate");
   table.hints.series = {{"Monte Carlo (95% band)", "estimate", "low", "high",
-                         request.mechanism->info().id, SeriesStyle::Line, ""}};
+                         request.mechanism->info().id, SeriesStyle::Line, "", false}};
   if (relative)
-    table.hints.series.push_back({"exact", "exact", "", "", "exact", SeriesStyle::Line, ""});
+    table.hints.series.push_back({"exact", "exact", "", "", "exact", SeriesStyle::Line, "", false});
   if (!relative)
     result.warnings.push_back("no closed form for this estimator: only the estimate is shown");
 
   const std::vector<std::int64_t> checkpoints =
-      checkpointLeaves(request.trials, static_cast<int>(params.integer("checkpoints")));
+      checkpointLeaves(request.trials, settings.checkpoints);
   const std::int64_t totalLeaves = checkpoints.back();
   MomentAccumulator total;
   std::vector<MomentAccumulator> batches(kBatchCount);
@@ -127,12 +160,13 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
     range.firstLeaf = nextLeaf;
     const auto start = Clock::now();
     const std::function<bool()> stop = [&context] { return context.cancelled(); };
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, leaves.size(), 1), [&](const auto& r) {
-      for (std::size_t i = r.begin(); i != r.end(); ++i)
-        runLeaf(plan, range, nextLeaf + static_cast<std::int64_t>(i), leaves[i], scratch.local(),
-                stop);
-    });
-    if (stopIfCancelled(context, result)) return result;
+    if (!parallelCells(context, leaves.size(), [&](std::size_t i) {
+          runLeaf(plan, range, nextLeaf + static_cast<std::int64_t>(i), leaves[i], scratch.local(),
+                  stop);
+        })) {
+      result.status = RunStatus::Cancelled;
+      return result;
+    }
     for (const auto& leaf : leaves) {
       total.merge(leaf.moments);
       batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
@@ -149,9 +183,9 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
     const double n = static_cast<double>(s.trials);
     double logEstimate, low, high;
     if (variance) {
-      logEstimate = s.logVariance;
-      low = std::exp(s.logCi95Low - logUnit);
-      high = std::exp(s.logCi95High - logUnit);
+      logEstimate = a * s.logVariance + b;
+      low = std::exp(a * s.logCi95Low + b - logUnit);
+      high = std::exp(a * s.logCi95High + b - logUnit);
     } else {
       logEstimate = s.mean.sign > 0 ? s.mean.logAbs : kNaN;
       const double half = 1.96 * std::exp(0.5 * (s.logVariance - std::log(n)) - logUnit);
@@ -159,12 +193,12 @@ RunResult Convergence::run(const ParameterSet& params, RunContext& context) cons
       low = centre - half;
       high = centre + half;
     }
-    table.columns[0].values.push_back(n);
-    table.columns[1].values.push_back(std::exp(logEstimate - logUnit));
-    table.columns[2].values.push_back(low);
-    table.columns[3].values.push_back(high);
-    table.columns[4].values.push_back(relative ? 1.0 : kNaN);
-    table.columns[5].values.push_back(logEstimate);
+    table.append(trialsColumn, n);
+    table.append(estimateColumn, std::exp(logEstimate - logUnit));
+    table.append(lowColumn, low);
+    table.append(highColumn, high);
+    table.append(exactColumn, relative ? 1.0 : kNaN);
+    table.append(logColumn, logEstimate);
     heavy = s.heavyTail;
     if (heavy) {
       table.hints.series.front().warning = "heavy tails: " + s.heavyTailReasons.front();

@@ -24,19 +24,19 @@ Table histogramTable(const MonteCarloResult& mc, const MonteCarloRequest& reques
   table.hints.xColumn = "value";
   table.hints.xLabel = h.logScale ? "log K̂" : "K̂";
   table.hints.yLabel = "density";
-  Column x{"value", h.logScale ? "log K̂ (bin centre)" : "K̂ (bin centre)", {}};
-  Column density{"density", "density of the stored trials", {}};
-  Column counts{"count", "trials in the bin", {}};
+  const ColumnHandle x =
+      table.addColumn("value", h.logScale ? "log K̂ (bin centre)" : "K̂ (bin centre)");
+  const ColumnHandle density = table.addColumn("density", "density of the stored trials");
+  const ColumnHandle counts = table.addColumn("count", "trials in the bin");
   for (std::size_t b = 0; b < h.counts.size(); ++b) {
     const double width = h.edges[b + 1] - h.edges[b];
-    x.values.push_back(0.5 * (h.edges[b] + h.edges[b + 1]));
-    counts.values.push_back(static_cast<double>(h.counts[b]));
-    density.values.push_back(static_cast<double>(h.counts[b]) /
-                             (static_cast<double>(h.sampleCount) * width));
+    table.append(x, 0.5 * (h.edges[b] + h.edges[b + 1]));
+    table.append(density,
+                 static_cast<double>(h.counts[b]) / (static_cast<double>(h.sampleCount) * width));
+    table.append(counts, static_cast<double>(h.counts[b]));
   }
-  table.columns = {x, density, counts};
   table.hints.series = {{"estimates K̂", "density", "", "", request.mechanism->info().id,
-                         SeriesStyle::LineAndPoints, ""}};
+                         SeriesStyle::LineAndPoints, "", false}};
   if (mc.heavyTail)
     table.hints.series.front().warning = "heavy tails: " + mc.heavyTailReasons.front();
   return table;
@@ -67,10 +67,24 @@ std::vector<ParameterError> ConvergenceHistogram::crossValidate(const ParameterS
   return singlePairEstimatorErrors(params);
 }
 
-RunResult ConvergenceHistogram::run(const ParameterSet& params, RunContext& context) const {
-  MonteCarloRequest request = singlePairRequest(params);
-  request.histogramBins = static_cast<int>(params.integer("bins"));
-  request.storedSamples = params.integer("stored");
+ConvergenceHistogramSettings ConvergenceHistogram::parse(const ParameterSet& params) const {
+  ConvergenceHistogramSettings s;
+  s.request = singlePairRequest(params);
+  s.request.histogramBins = static_cast<int>(params.integer("bins"));
+  s.request.storedSamples = params.integer("stored");
+  return s;
+}
+
+ParameterSet ConvergenceHistogram::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith(
+        {{"d", std::int64_t{16}}, {"trials", std::int64_t{20000}}, {"stored", std::int64_t{5000}}});
+  return defaultsWith({{"trials", std::int64_t{1000000000}}});
+}
+
+RunResult ConvergenceHistogram::runWith(const ConvergenceHistogramSettings& settings,
+                                        RunContext& context) const {
+  const MonteCarloRequest& request = settings.request;
   RunResult result;
   const auto mc = runMonteCarloFor(
       request, context,

@@ -3,16 +3,30 @@
 // (log K̂ bins when the values span decades), with the exact kernel value in the title. Heavy
 // tails show as a long right tail that a few trials dominate.
 
-#include "core/experiments/experiment.h"
+#include <cstdint>
+
+#include "core/experiments/typed_experiment.h"
+#include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
 
-class ConvergenceHistogram final : public Experiment {
+struct ConvergenceHistogramSettings {
+  MonteCarloRequest request;  // the estimator at its pair, with the bins and the stored trials
+};
+
+class ConvergenceHistogram final : public TypedExperiment<ConvergenceHistogramSettings> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
-  RunResult run(const ParameterSet& params, RunContext& context) const override;
+  ConvergenceHistogramSettings parse(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
+  // Every partial table is the histogram of the trials so far.
+  PartialTables partialTables() const override { return PartialTables::RefineRows; }
+
+ protected:
+  RunResult runWith(const ConvergenceHistogramSettings& settings,
+                    RunContext& context) const override;
 };
 
 }  // namespace rfscope

@@ -8,4 +8,16 @@ std::vector<ParameterError> Experiment::validate(const ParameterSet& params) con
   return errors;
 }
 
+ParameterSet Experiment::testParameters(TestLoad) const {
+  return defaultsWith({});
+}
+
+ParameterSet Experiment::defaultsWith(
+    std::initializer_list<std::pair<std::string, ParameterValue>> values) const {
+  ParameterSet params = ParameterSet::defaults(parameters());
+  for (const auto& [key, value] : values)
+    params.set(key, value);
+  return params;
+}
+
 }  // namespace rfscope

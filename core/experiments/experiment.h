@@ -3,7 +3,9 @@
 // tables while it runs, and stopping promptly when cancelled. The GUI and the CLI are thin shells
 // over experiments; neither contains math.
 
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/experiments/row_distribution.h"
@@ -51,6 +53,18 @@ struct ExperimentInfo {
   std::string description;  // one line
 };
 
+// How an experiment's partial tables relate to its final table.
+enum class PartialTables {
+  AppendRows,  // a partial table is the final table's first rows (rows are only appended)
+  RefineRows,  // a partial table holds every row, refined as the run goes (histograms, densities)
+};
+
+// The two sizes tests run an experiment at (testParameters).
+enum class TestLoad {
+  Light,  // a fraction of a second: thread-count determinism, exports, partial tables
+  Heavy,  // long enough, in short steps, to be cancelled half-way
+};
+
 class Experiment {
  public:
   virtual ~Experiment() = default;
@@ -63,6 +77,16 @@ class Experiment {
 
   // Spec and cross-parameter checks together.
   std::vector<ParameterError> validate(const ParameterSet& params) const;
+
+  // Valid parameters for the experiment contract test (tests/experiments); the defaults unless an
+  // experiment's defaults are too slow for Light or too quick for Heavy.
+  virtual ParameterSet testParameters(TestLoad load) const;
+  virtual PartialTables partialTables() const { return PartialTables::AppendRows; }
+
+ protected:
+  // The defaults with some values replaced (for testParameters).
+  ParameterSet defaultsWith(
+      std::initializer_list<std::pair<std::string, ParameterValue>> values) const;
 };
 
 }  // namespace rfscope

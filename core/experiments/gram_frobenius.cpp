@@ -117,6 +117,17 @@ std::vector<ParameterError> GramFrobenius::crossValidate(const ParameterSet& par
   return regimeErrors(params, settings.dimension);
 }
 
+ParameterSet GramFrobenius::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"d", std::int64_t{8}},
+                         {"points", std::int64_t{10}},
+                         {"features-min", std::int64_t{8}},
+                         {"features-max", std::int64_t{20}},
+                         {"features-steps", std::int64_t{3}},
+                         {"repetitions", std::int64_t{20}}});
+  return defaultsWith({{"repetitions", std::int64_t{100000}}});
+}
+
 RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunContext& context) const {
   const Eigen::MatrixXd columns =  // one point per column
       settings.sigma * samplePoints(*prepareRegime(settings.regimeParameters, settings.dimension),

@@ -34,6 +34,7 @@ class GramFrobenius final : public TypedExperiment<GramFrobeniusSettings> {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
   GramFrobeniusSettings parse(const ParameterSet& params) const override;
 
  protected:

@@ -1,5 +1,6 @@
 #include "core/experiments/hybrid_relative_error.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -7,6 +8,7 @@
 
 #include "core/analytic/analytic_variance.h"
 #include "core/analytic/hrf_relative_error.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/mechanism_registry.h"
 
@@ -16,7 +18,7 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // log ε at radius r and angle θ (ε is the same for the Gaussian and the softmax kernel).
-double logRelativeError(EstimatorSpec& request, double r, double theta) {
+double logRelativeError(const EstimatorSpec& request, double r, double theta) {
   Eigen::VectorXd x(2), y(2);
   x << r, 0;
   y << r * std::cos(theta), r * std::sin(theta);
@@ -50,39 +52,57 @@ std::vector<ParameterSpec> HybridRelativeError::parameters() const {
   return {low, high, steps, angles, m, n};
 }
 
+HybridRelativeErrorSettings HybridRelativeError::parse(const ParameterSet& params) const {
+  HybridRelativeErrorSettings s;
+  s.rMin = params.real("r-min");
+  s.rMax = params.real("r-max");
+  s.radii = valueGrid(s.rMin, s.rMax, params.integer("r-steps"), false);
+  s.thetas = valueGrid(0, std::numbers::pi, params.integer("theta-steps"), false);
+  s.features = params.integer("features");
+  s.n = params.integer("n");
+  return s;
+}
+
 std::vector<ParameterError> HybridRelativeError::crossValidate(const ParameterSet& params) const {
-  if (params.real("r-min") >= params.real("r-max"))
+  const HybridRelativeErrorSettings settings = parse(params);
+  if (settings.rMin >= settings.rMax)
     return {{"r-max", "parameter 'r-max': must be larger than r-min"}};
   return {};
 }
 
-RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& context) const {
-  const std::int64_t m = params.integer("features");
-  const std::vector<double> radii =
-      valueGrid(params.real("r-min"), params.real("r-max"), params.integer("r-steps"), false);
-  const std::vector<double> thetas =
-      valueGrid(0, std::numbers::pi, params.integer("theta-steps"), false);
+ParameterSet HybridRelativeError::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"r-steps", std::int64_t{10}}, {"theta-steps", std::int64_t{100}}});
+  return defaultsWith({{"r-steps", std::int64_t{2000}}, {"theta-steps", std::int64_t{10000}}});
+}
+
+RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settings,
+                                       RunContext& context) const {
+  const std::int64_t m = settings.features;
+  const std::vector<double>& radii = settings.radii;
+  const std::vector<double>& thetas = settings.thetas;
 
   RunResult result;
   Table& table = result.table;
   table.hints.title = "Maximal relative error on the sphere S(r), m = " + std::to_string(m) +
-                      ", n = " + formatParameterValue(params.integer("n"));
+                      ", n = " + formatParameterValue(settings.n);
   table.hints.xColumn = "r";
   table.hints.xLabel = "radius r";
   table.hints.yLabel = "max over θ of √MSE / SM";
   table.hints.yLog = true;
-  table.columns = {{"r", "radius r", {}},
-                   {"trig", "TrigRF, max over θ", {}},
-                   {"favor", "FAVOR+, max over θ", {}},
-                   {"hybrid", "angular hybrid, max over θ", {}},
-                   {"lemma-3-4", "W(r)/√(2m) (Lemma 3.4)", {}},
-                   {"theorem-3-5", "hybrid bound (Thm 3.5, r ≥ 1)", {}}};
+  const ColumnHandle rColumn = table.addColumn("r", "radius r");
+  const ColumnHandle worstColumns[3] = {table.addColumn("trig", "TrigRF, max over θ"),
+                                        table.addColumn("favor", "FAVOR+, max over θ"),
+                                        table.addColumn("hybrid", "angular hybrid, max over θ")};
+  const ColumnHandle lemmaColumn = table.addColumn("lemma-3-4", "W(r)/√(2m) (Lemma 3.4)");
+  const ColumnHandle boundColumn = table.addColumn("theorem-3-5", "hybrid bound (Thm 3.5, r ≥ 1)");
   table.hints.series = {
-      {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, ""},
-      {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, ""},
-      {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, ""},
-      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, ""},
-      {"hybrid bound (Thm 3.5)", "theorem-3-5", "", "", "theorem-3-5", SeriesStyle::Line, ""}};
+      {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, "", false},
+      {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, "", false},
+      {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, "", false},
+      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false},
+      {"hybrid bound (Thm 3.5; defined for r ≥ 1 only)", "theorem-3-5", "", "", "theorem-3-5",
+       SeriesStyle::Line, "", false}};
 
   // TrigRF and FAVOR+ from their mechanisms' closed forms (an independent check of Lemma 3.4);
   // the hybrid, W(r)/√(2m) and the bound from core/analytic.
@@ -93,27 +113,36 @@ RunResult HybridRelativeError::run(const ParameterSet& params, RunContext& conte
     request->kernel = Kernel::Softmax;
     request->features = m;
   }
-  const std::int64_t n = params.integer("n");
-  for (std::size_t k = 0; k < radii.size(); ++k) {
-    if (stopIfCancelled(context, result)) return result;
-    const double r = radii[k];
-    double worst[3] = {-std::numeric_limits<double>::infinity(),
-                       -std::numeric_limits<double>::infinity(),
-                       -std::numeric_limits<double>::infinity()};
-    for (double theta : thetas) {
-      const double e[3] = {logRelativeError(trig, r, theta), logRelativeError(favor, r, theta),
-                           logAngularHybridRelativeError(theta, r, m, n)};
-      for (int i = 0; i < 3; ++i)
-        if (e[i] > worst[i]) worst[i] = e[i];
+  // One row per radius, one cell each: the largest log error over the θ grid per estimator.
+  std::vector<std::array<double, 3>> worst(radii.size());
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end; ++k) {
+      const double r = radii[k];
+      worst[k].fill(-std::numeric_limits<double>::infinity());
+      for (double theta : thetas) {
+        if (context.cancelled()) return;
+        const double e[3] = {logRelativeError(trig, r, theta), logRelativeError(favor, r, theta),
+                             logAngularHybridRelativeError(theta, r, m, settings.n)};
+        for (int i = 0; i < 3; ++i)
+          if (e[i] > worst[k][i]) worst[k][i] = e[i];
+      }
     }
-    table.columns[0].values.push_back(r);
-    for (int i = 0; i < 3; ++i)
-      table.columns[1 + i].values.push_back(std::exp(worst[i]));
-    table.columns[4].values.push_back(std::exp(logMaxBaseRelativeError(r, m)));
-    table.columns[5].values.push_back(std::exp(logAngularHybridBound(r, m, n)));
-    context.reportProgress(static_cast<double>(k + 1) / static_cast<double>(radii.size()));
-    if (k + 1 < radii.size() && k % 8 == 7) context.publishPartial(table);
-  }
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t k = first; k < last; ++k) {
+      const double r = radii[k];
+      table.append(rColumn, r);
+      for (int i = 0; i < 3; ++i)
+        table.append(worstColumns[i], std::exp(worst[k][i]));
+      table.append(lemmaColumn, std::exp(logMaxBaseRelativeError(r, m)));
+      table.append(boundColumn, std::exp(logAngularHybridBound(r, m, settings.n)));
+    }
+  };
+  CellGrid grid;
+  grid.rows = radii.size();
+  grid.rowsPerChunk = 8;
+  result.status = runCellGrid(context, grid, work, table);
   return result;
 }
 

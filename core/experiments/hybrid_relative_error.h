@@ -4,16 +4,32 @@
 // the closed form W(r)/√(2m) of Lemma 3.4 and the hybrid bound of Thm 3.5 (r ≥ 1). The maximum over
 // the angle θ is taken on a grid of the exact relative errors. ε does not depend on d.
 
-#include "core/experiments/experiment.h"
+#include <cstdint>
+#include <vector>
+
+#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
-class HybridRelativeError final : public Experiment {
+struct HybridRelativeErrorSettings {
+  double rMin = 0.25, rMax = 2.5;
+  std::vector<double> radii;
+  std::vector<double> thetas;  // the grid over which the maximum is taken
+  std::int64_t features = 128;
+  std::int64_t n = 8;
+};
+
+class HybridRelativeError final : public TypedExperiment<HybridRelativeErrorSettings> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
-  RunResult run(const ParameterSet& params, RunContext& context) const override;
+  HybridRelativeErrorSettings parse(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
+
+ protected:
+  RunResult runWith(const HybridRelativeErrorSettings& settings,
+                    RunContext& context) const override;
 };
 
 }  // namespace rfscope

@@ -7,6 +7,7 @@
 
 #include "core/couplings/coupling.h"
 #include "core/couplings/positive_conformity.h"
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/mechanism_registry.h"
@@ -16,11 +17,6 @@ namespace rfscope {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-std::int64_t featureCount(const ParameterSet& params) {
-  const std::int64_t m = params.integer("features");
-  return m > 0 ? m : params.integer("d");
-}
 
 }  // namespace
 
@@ -62,22 +58,45 @@ std::vector<ParameterSpec> MseRatioVsV::parameters() const {
   return specs;
 }
 
+MseRatioVsVSettings MseRatioVsV::parse(const ParameterSet& params) const {
+  MseRatioVsVSettings s;
+  s.dimension = static_cast<int>(params.integer("d"));
+  s.features = params.integer("features") > 0 ? params.integer("features") : s.dimension;
+  for (const auto& id : params.choices("couplings"))
+    s.couplings.push_back(parseCoupling(id, "couplings"));
+  s.vMin = params.real("v-min");
+  s.vMax = params.real("v-max");
+  s.grid = valueGrid(s.vMin, s.vMax, params.integer("v-steps"), false);
+  const std::int64_t points = params.integer("mc-points");
+  const double mcTop = std::max(s.vMin, std::min(s.vMax, params.real("mc-v-max")));
+  if (points > 0) s.monteCarloV = valueGrid(s.vMin, mcTop, points, false);
+  s.trials = params.integer("trials");
+  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  return s;
+}
+
 std::vector<ParameterError> MseRatioVsV::crossValidate(const ParameterSet& params) const {
-  if (params.real("v-min") >= params.real("v-max"))
+  const MseRatioVsVSettings settings = parse(params);
+  if (settings.vMin >= settings.vMax)
     return {{"v-max", "parameter 'v-max': must be larger than v-min"}};
   return {};
 }
 
-RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) const {
-  const int d = static_cast<int>(params.integer("d"));
-  const std::int64_t m = featureCount(params);
-  std::vector<Coupling> couplings;
-  for (const auto& id : params.choices("couplings"))
-    couplings.push_back(parseCoupling(id, "couplings"));
-  const std::vector<double> grid =
-      valueGrid(params.real("v-min"), params.real("v-max"), params.integer("v-steps"), false);
-  const auto pointCount = static_cast<std::size_t>(params.integer("mc-points"));
-  const auto seed = static_cast<std::uint64_t>(params.integer("seed"));
+ParameterSet MseRatioVsV::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"d", std::int64_t{8}},
+                         {"v-steps", std::int64_t{10}},
+                         {"mc-points", std::int64_t{3}},
+                         {"trials", std::int64_t{2000}}});
+  return defaultsWith({{"trials", std::int64_t{50000000}}});
+}
+
+RunResult MseRatioVsV::runWith(const MseRatioVsVSettings& settings, RunContext& context) const {
+  const int d = settings.dimension;
+  const std::int64_t m = settings.features;
+  const std::vector<Coupling>& couplings = settings.couplings;
+  const std::vector<double>& grid = settings.grid;
+  const std::vector<double>& mcV = settings.monteCarloV;
 
   RunResult result;
   Table& table = result.table;
@@ -87,103 +106,130 @@ RunResult MseRatioVsV::run(const ParameterSet& params, RunContext& context) cons
   table.hints.xLabel = "v = ‖x + y‖";
   table.hints.yLabel = "MSE / MSE IID";
 
-  // Rows: the analytic grid merged with the Monte Carlo v's (evenly spread up to mc-v-max), with
-  // NaN where a row has no value of that kind. Rows stay sorted by v.
-  const double mcTop =
-      std::max(params.real("v-min"), std::min(params.real("v-max"), params.real("mc-v-max")));
-  const std::vector<double> mcV =
-      pointCount > 0
-          ? valueGrid(params.real("v-min"), mcTop, static_cast<std::int64_t>(pointCount), false)
-          : std::vector<double>{};
+  // Rows: the analytic grid merged with the Monte Carlo v's, with NaN where a row has no value of
+  // that kind. Rows stay sorted by v; mcPoint[row] is the row's Monte Carlo point, or -1.
   std::vector<double> rows;
-  std::vector<std::ptrdiff_t> mcRow(mcV.size());
+  std::vector<std::ptrdiff_t> mcPoint;
   {
     std::size_t i = 0, j = 0;
     while (i < grid.size() || j < mcV.size()) {
       if (j < mcV.size() && (i == grid.size() || mcV[j] <= grid[i])) {
-        mcRow[j++] = static_cast<std::ptrdiff_t>(rows.size());
-        rows.push_back(mcV[j - 1]);
+        mcPoint.push_back(static_cast<std::ptrdiff_t>(j));
+        rows.push_back(mcV[j++]);
       } else {
+        mcPoint.push_back(-1);
         rows.push_back(grid[i++]);
       }
     }
   }
-  const std::size_t rowCount = rows.size();
-  table.columns.push_back({"v", "v = ‖x + y‖", rows});
+  const ColumnHandle vColumn = table.addColumn("v", "v = ‖x + y‖");
 
   // The pair: x = y = (v/2) e₁, so ‖x - y‖ = 0 and K = 1 (the ratio does not depend on it).
   const auto logMseIid = [&](double v) {
     return coupledPositiveLogVariance(Coupling::Iid, d, m, 0, v * v);
   };
-  std::vector<bool> isMcRow(rowCount, false);
-  for (auto r : mcRow)
-    isMcRow[static_cast<std::size_t>(r)] = true;
+  struct AnalyticColumn {
+    Coupling coupling;
+    ColumnHandle ratio;
+  };
+  std::vector<AnalyticColumn> analytic;
   for (const Coupling coupling : couplings) {
     if (!hasPositiveClosedForms(coupling)) continue;
     const std::string& id = couplingId(coupling);
-    Column column{"ratio-" + id, couplingName(coupling) + " / IID (analytic)", {}};
-    for (std::size_t r = 0; r < rowCount; ++r)
-      column.values.push_back(
-          isMcRow[r] ? kNaN
-                     : std::exp(coupledPositiveLogVariance(coupling, d, m, 0, rows[r] * rows[r]) -
-                                logMseIid(rows[r])));
-    table.hints.series.push_back(
-        {couplingName(coupling) + " (analytic)", column.key, "", "", id, SeriesStyle::Line, ""});
-    table.columns.push_back(std::move(column));
+    analytic.push_back(
+        {coupling, table.addColumn("ratio-" + id, couplingName(coupling) + " / IID (analytic)")});
+    table.hints.series.push_back({couplingName(coupling) + " (analytic)", "ratio-" + id, "", "", id,
+                                  SeriesStyle::Line, "", false});
   }
-  if (stopIfCancelled(context, result)) return result;
-  if (mcV.empty()) return result;
-
-  // Monte Carlo columns, filled point by point; partial tables show the points done so far.
-  const std::size_t firstMc = table.columns.size(), firstMcSeries = table.hints.series.size();
-  for (const Coupling coupling : couplings) {
-    const std::string& id = couplingId(coupling);
-    const std::string& name = couplingName(coupling);
-    table.columns.push_back(
-        {"mc-" + id, name + " / IID (Monte Carlo)", std::vector(rowCount, kNaN)});
-    table.columns.push_back({"mc-" + id + "-low", name + " 95% low", std::vector(rowCount, kNaN)});
-    table.columns.push_back(
-        {"mc-" + id + "-high", name + " 95% high", std::vector(rowCount, kNaN)});
-    table.hints.series.push_back({name + " (Monte Carlo)", "mc-" + id, "mc-" + id + "-low",
-                                  "mc-" + id + "-high", id, SeriesStyle::Points, ""});
-  }
-  MonteCarloRequest request;
-  request.mechanism = findMechanism("pos");
-  request.features = m;
-  request.trials = params.integer("trials");
-  request.storedSamples = 0;
-  request.histogramBins = 0;
-  const std::size_t total = mcV.size() * couplings.size();
-  std::size_t done = 0, heavy = 0;
-  for (std::size_t p = 0; p < mcV.size(); ++p) {
-    const double v = mcV[p];
-    request.x = Eigen::VectorXd::Zero(d);
-    request.x[0] = v / 2;
-    request.y = request.x;
-    const double logIid = logMseIid(v);
-    for (std::size_t c = 0; c < couplings.size(); ++c) {
-      request.coupling = couplings[c];
-      request.seed = deriveSeed(seed, p, c);
-      const auto mc = runMonteCarloFor(request, context);
-      if (stopIfCancelled(context, result)) return result;
-      if (!mc) {
-        result.warnings.push_back(couplingId(couplings[c]) + ": " + mc.reason());
-        continue;
-      }
-      const auto row = static_cast<std::size_t>(mcRow[p]);
-      auto* column = &table.columns[firstMc + 3 * c];
-      column[0].values[row] = std::exp(mc->logVariance - logIid);
-      column[1].values[row] = std::exp(mc->logCi95Low - logIid);
-      column[2].values[row] = std::exp(mc->logCi95High - logIid);
-      if (mc->heavyTail) {
-        ++heavy;
-        table.hints.series[firstMcSeries + c].warning =
-            "heavy tails: the Monte Carlo variance may not have converged";
-      }
-      context.reportProgress(static_cast<double>(++done) / static_cast<double>(total));
-      context.publishPartial(table);
+  // Monte Carlo columns (if any point has one): the ratio with its 95% interval.
+  struct MonteCarloColumns {
+    ColumnHandle ratio, low, high;
+    std::size_t series;
+  };
+  std::vector<MonteCarloColumns> monteCarlo;
+  if (!mcV.empty())
+    for (const Coupling coupling : couplings) {
+      const std::string& id = couplingId(coupling);
+      const std::string& name = couplingName(coupling);
+      monteCarlo.push_back({table.addColumn("mc-" + id, name + " / IID (Monte Carlo)"),
+                            table.addColumn("mc-" + id + "-low", name + " 95% low"),
+                            table.addColumn("mc-" + id + "-high", name + " 95% high"),
+                            table.hints.series.size()});
+      table.hints.series.push_back({name + " (Monte Carlo)", "mc-" + id, "mc-" + id + "-low",
+                                    "mc-" + id + "-high", id, SeriesStyle::Points, "", false});
     }
-  }
+
+  // One row per v; one cell per row runs its Monte Carlo points (each run is parallel itself),
+  // coupling after coupling.
+  MonteCarloRequest base;
+  base.mechanism = findMechanism("pos");
+  base.features = m;
+  base.trials = settings.trials;
+  base.storedSamples = 0;
+  base.histogramBins = 0;
+  std::vector<std::vector<Outcome<MonteCarloResult>>> runs(rows.size());
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t row = begin; row != end; ++row) {
+      if (mcPoint[row] < 0) continue;
+      const auto p = static_cast<std::size_t>(mcPoint[row]);
+      MonteCarloRequest request = base;
+      request.x = Eigen::VectorXd::Zero(d);
+      request.x[0] = rows[row] / 2;
+      request.y = request.x;
+      for (std::size_t c = 0; c < couplings.size(); ++c) {
+        request.coupling = couplings[c];
+        request.seed = deriveSeed(settings.seed, p, c);
+        runs[row].push_back(runMonteCarloFor(request, context));
+        if (context.cancelled()) return;
+      }
+    }
+  };
+  std::size_t heavy = 0;
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      const double v = rows[row];
+      const bool isMcRow = mcPoint[row] >= 0;
+      table.append(vColumn, v);
+      const double logIid = logMseIid(v);
+      for (const AnalyticColumn& column : analytic)
+        table.append(
+            column.ratio,
+            isMcRow
+                ? kNaN
+                : std::exp(coupledPositiveLogVariance(column.coupling, d, m, 0, v * v) - logIid));
+      for (std::size_t c = 0; c < monteCarlo.size(); ++c) {
+        const MonteCarloColumns& columns = monteCarlo[c];
+        double ratio = kNaN, low = kNaN, high = kNaN;
+        if (isMcRow) {
+          const Outcome<MonteCarloResult>& mc = runs[row][c];
+          if (!mc) {
+            result.warnings.push_back(couplingId(couplings[c]) + ": " + mc.reason());
+          } else {
+            ratio = std::exp(mc->logVariance - logIid);
+            low = std::exp(mc->logCi95Low - logIid);
+            high = std::exp(mc->logCi95High - logIid);
+            if (mc->heavyTail) {
+              ++heavy;
+              table.hints.series[columns.series].warning =
+                  "heavy tails: the Monte Carlo variance may not have converged";
+            }
+          }
+        }
+        table.append(columns.ratio, ratio);
+        table.append(columns.low, low);
+        table.append(columns.high, high);
+      }
+      runs[row].clear();
+    }
+  };
+  CellGrid cells;
+  cells.rows = rows.size();
+  // Rows without Monte Carlo are instant: a chunk holds about one Monte Carlo point.
+  cells.rowsPerChunk =
+      std::max<std::size_t>(1, rows.size() / std::max<std::size_t>(1, mcV.size() + 1));
+  result.status = runCellGrid(context, cells, work, table);
+  if (result.status == RunStatus::Cancelled) return result;
   if (heavy > 0)
     result.warnings.push_back(std::to_string(heavy) +
                               " Monte Carlo points showed heavy tails; their error bars understate "

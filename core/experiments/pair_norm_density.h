@@ -3,15 +3,33 @@
 // for IID (eq. 18), ORF (χ_2d) and SimRF (eq. 20) over Monte Carlo histograms (also SimRF+ and the
 // fast structured couplings, which have no closed form).
 
-#include "core/experiments/experiment.h"
+#include <cstdint>
+#include <vector>
+
+#include "core/couplings/coupling.h"
+#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
-class PairNormDensity final : public Experiment {
+struct PairNormDensitySettings {
+  int dimension = 6;
+  std::vector<Coupling> couplings;
+  int bins = 60;
+  std::int64_t blocks = 20000;  // 0: closed forms only
+  std::uint64_t seed = 1;
+};
+
+class PairNormDensity final : public TypedExperiment<PairNormDensitySettings> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
-  RunResult run(const ParameterSet& params, RunContext& context) const override;
+  PairNormDensitySettings parse(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
+  // Every partial table holds every bin: the histograms of the blocks so far.
+  PartialTables partialTables() const override { return PartialTables::RefineRows; }
+
+ protected:
+  RunResult runWith(const PairNormDensitySettings& settings, RunContext& context) const override;
 };
 
 }  // namespace rfscope

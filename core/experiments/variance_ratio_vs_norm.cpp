@@ -1,7 +1,9 @@
 #include "core/experiments/variance_ratio_vs_norm.h"
 
+#include <algorithm>
 #include <string>
 
+#include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/math/log_math.h"
 #include "core/mechanisms/oprf.h"
@@ -34,42 +36,73 @@ std::vector<ParameterSpec> VarianceRatioVsNorm::parameters() const {
   return {dims, low, high, steps, spacing};
 }
 
+VarianceRatioVsNormSettings VarianceRatioVsNorm::parse(const ParameterSet& params) const {
+  VarianceRatioVsNormSettings s;
+  s.dimensions = params.choices("dimensions");
+  s.uMin = params.real("u-min");
+  s.uMax = params.real("u-max");
+  s.logSpacing = params.choice("u-spacing") == "log";
+  s.grid = sigmaGrid(s.uMin, s.uMax, params.integer("u-steps"), s.logSpacing);
+  return s;
+}
+
 std::vector<ParameterError> VarianceRatioVsNorm::crossValidate(const ParameterSet& params) const {
-  if (params.real("u-min") >= params.real("u-max"))
+  const VarianceRatioVsNormSettings settings = parse(params);
+  if (settings.uMin >= settings.uMax)
     return {{"u-max", "parameter 'u-max': must be larger than u-min"}};
   return {};
 }
 
-RunResult VarianceRatioVsNorm::run(const ParameterSet& params, RunContext& context) const {
-  const bool logSpacing = params.choice("u-spacing") == "log";
-  const std::vector<double> grid =
-      sigmaGrid(params.real("u-min"), params.real("u-max"), params.integer("u-steps"), logSpacing);
+ParameterSet VarianceRatioVsNorm::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light) return defaultsWith({});
+  return defaultsWith({{"u-steps", std::int64_t{5000}},
+                       {"dimensions", std::vector<std::string>{"1", "2", "4", "8", "16", "32", "64",
+                                                               "128", "256", "512", "1024"}}});
+}
+
+RunResult VarianceRatioVsNorm::runWith(const VarianceRatioVsNormSettings& settings,
+                                       RunContext& context) const {
+  const std::vector<double>& grid = settings.grid;
+  const std::vector<std::string>& dimensions = settings.dimensions;
   RunResult result;
   Table& table = result.table;
-  table.columns.push_back({"u", "‖x + y‖²", grid});
+  const ColumnHandle uColumn = table.addColumn("u", "‖x + y‖²");
   table.hints.title = "Log variance ratio of OPRF to PosRF (Gaussian or softmax kernel)";
   table.hints.xColumn = "u";
   table.hints.xLabel = "‖x + y‖²";
   table.hints.yLabel = "μ = log(Var OPRF / Var PosRF)";
-  table.hints.xLog = logSpacing;
-  const auto& dimensions = params.choices("dimensions");
-  for (std::size_t i = 0; i < dimensions.size(); ++i) {
-    if (context.cancelled()) {
-      result.status = RunStatus::Cancelled;
-      return result;
-    }
-    const int d = std::stoi(dimensions[i]);
-    Column column{"mu-d" + dimensions[i], "μ for d = " + dimensions[i], {}};
-    column.values.reserve(grid.size());
-    // With ‖x - y‖² = 0 both variances carry the same K² = 1, which cancels in the ratio anyway.
-    for (const double u : grid)
-      column.values.push_back(oprfLogVariance(d, 0.0, u) - logExpm1(u));
-    table.columns.push_back(std::move(column));
-    table.hints.series.push_back({"d = " + dimensions[i], "mu-d" + dimensions[i], "", "",
-                                  "d-" + dimensions[i], SeriesStyle::Line, ""});
-    context.reportProgress(static_cast<double>(i + 1) / static_cast<double>(dimensions.size()));
-    if (i + 1 < dimensions.size()) context.publishPartial(table);
+  table.hints.xLog = settings.logSpacing;
+  std::vector<ColumnHandle> muColumns;
+  std::vector<int> ds;
+  for (const std::string& d : dimensions) {
+    muColumns.push_back(table.addColumn("mu-d" + d, "μ for d = " + d));
+    table.hints.series.push_back(
+        {"d = " + d, "mu-d" + d, "", "", "d-" + d, SeriesStyle::Line, "", false});
+    ds.push_back(std::stoi(d));
   }
+
+  // One row per ‖x + y‖², one cell per dimension.
+  std::vector<double> mu(grid.size() * ds.size());
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      const double u = grid[cell / ds.size()];
+      // With ‖x - y‖² = 0 both variances carry the same K² = 1, which cancels in the ratio.
+      mu[cell] = oprfLogVariance(ds[cell % ds.size()], 0.0, u) - logExpm1(u);
+    }
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      table.append(uColumn, grid[row]);
+      for (std::size_t i = 0; i < ds.size(); ++i)
+        table.append(muColumns[i], mu[row * ds.size() + i]);
+    }
+  };
+  CellGrid cells;
+  cells.rows = grid.size();
+  cells.cellsPerRow = ds.size();
+  cells.rowsPerChunk = std::max<std::size_t>(1, grid.size() / 20);
+  result.status = runCellGrid(context, cells, work, table);
   return result;
 }
 

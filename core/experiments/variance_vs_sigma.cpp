@@ -75,7 +75,16 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
   auto trials = integerParameter("trials", "Trials per pair", 2000, 64, 100000000,
                                  "Monte Carlo estimates per (σ, pair, mechanism)");
   trials.group = "Sampling";
-  specs.insert(specs.end(), {coupling, features, method, trials});
+  auto quantity = choiceParameter(
+      "quantity", "Plotted quantity",
+      {{"log-variance", "log Var"},
+       {"log-relative-variance", "relative variance log(Var/K²)"},
+       {"relative-rmse", "relative RMSE √Var/K"}},
+      "log-variance",
+      "what is plotted (computed in logs): the variance, the variance relative to K², or the "
+      "root-mean-square error relative to K");
+  quantity.group = "Plot";
+  specs.insert(specs.end(), {coupling, features, method, trials, quantity});
   return specs;
 }
 
@@ -100,6 +109,10 @@ VarianceVsSigmaSettings VarianceVsSigma::parse(const ParameterSet& params) const
                                           {{"analytic", Method::Analytic},
                                            {"monte-carlo", Method::MonteCarlo},
                                            {"both", Method::Both}});
+  s.quantity = choiceValue<Quantity>(params, "quantity",
+                                     {{"log-variance", Quantity::LogVariance},
+                                      {"log-relative-variance", Quantity::LogRelativeVariance},
+                                      {"relative-rmse", Quantity::RelativeRmse}});
   if (method != Method::MonteCarlo) s.kinds.push_back(ValueKind::ClosedForm);
   if (method != Method::Analytic) s.kinds.push_back(ValueKind::MonteCarlo);
   return s;
@@ -123,6 +136,19 @@ std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& p
   return regimeErrors(params, settings.dimension);
 }
 
+ParameterSet VarianceVsSigma::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light)
+    return defaultsWith({{"d", std::int64_t{16}},
+                         {"sigma-min", 0.05},
+                         {"sigma-max", 0.25},
+                         {"sigma-steps", std::int64_t{3}},
+                         {"pairs", std::int64_t{6}},
+                         {"method", std::string("both")},
+                         {"trials", std::int64_t{2000}}});
+  return defaultsWith(
+      {{"method", std::string("monte-carlo")}, {"trials", std::int64_t{100000000}}});
+}
+
 RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
                                    RunContext& context) const {
   const std::size_t pairCount = settings.pairs;
@@ -139,14 +165,21 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
   const ColumnHandle sigmaColumn = table.addColumn("sigma", "σ");
   // Columns per kind of value and mechanism: [kind][mechanism].
   std::vector<std::vector<BandColumns>> bands(kindCount);
+  const Quantity quantity = settings.quantity;
+  const BandLabels labels =
+      quantity == Quantity::LogVariance
+          ? BandLabels{" mean log Var", " std of log Var", " mean - std", " mean + std"}
+      : quantity == Quantity::LogRelativeVariance
+          ? BandLabels{" mean log(Var/K²)", " std of log(Var/K²)", " mean - std", " mean + std"}
+          : BandLabels{" geometric mean of √Var/K", " std of log(√Var/K)",
+                       " geometric mean ÷ geometric std", " geometric mean × geometric std"};
   for (std::size_t k = 0; k < kindCount; ++k)
     for (const Mechanism* m : mechanisms) {
       const bool monteCarlo = settings.kinds[k] == ValueKind::MonteCarlo;
       const std::string name = m->info().name + (monteCarlo ? " (Monte Carlo)" : "");
-      bands[k].push_back(
-          addBandSeries(table, m->info().id + (monteCarlo ? "-mc" : ""), name,
-                        {" mean log Var", " std of log Var", " mean - std", " mean + std"},
-                        m->info().id, monteCarlo ? SeriesStyle::Points : SeriesStyle::Line));
+      bands[k].push_back(addBandSeries(table, m->info().id + (monteCarlo ? "-mc" : ""), name,
+                                       labels, m->info().id,
+                                       monteCarlo ? SeriesStyle::Points : SeriesStyle::Line));
     }
   const std::string estimator =
       settings.features == 1 && settings.coupling == Coupling::Iid
@@ -156,8 +189,20 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
                       " regime, d = " + std::to_string(settings.dimension);
   table.hints.xColumn = "sigma";
   table.hints.xLabel = "σ";
-  table.hints.yLabel = std::string("log Var (") + std::string(kernelId(settings.kernel)) +
-                       " kernel, " + estimator + "), mean ± std over pairs";
+  const std::string rowContext =
+      " (" + std::string(kernelId(settings.kernel)) + " kernel, " + estimator + ")";
+  if (quantity == Quantity::LogVariance) {
+    table.hints.yLabel = "log Var" + rowContext + ", mean ± std over pairs";
+  } else if (quantity == Quantity::LogRelativeVariance) {
+    table.hints.title =
+        "Relative variance" + table.hints.title.substr(std::string("Log-variance").size());
+    table.hints.yLabel = "log(Var/K²)" + rowContext + ", mean ± std over pairs";
+  } else {
+    table.hints.title =
+        "Relative RMSE" + table.hints.title.substr(std::string("Log-variance").size());
+    table.hints.yLabel = "√Var/K" + rowContext + ", geometric mean ×/÷ geometric std over pairs";
+    table.hints.yLog = true;
+  }
 
   // Base pairs, drawn once and scaled by each σ, with their geometry.
   std::vector<Eigen::VectorXd> baseX(pairCount), baseY(pairCount);
@@ -187,6 +232,19 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
   const std::function<bool()> stop = [&context] { return context.cancelled(); };
   const auto at = [&](std::size_t k, std::size_t m, std::size_t p) {
     return (k * mechanismCount + m) * pairCount + p;
+  };
+
+  // The plotted quantity's log from log Var and log K.
+  const auto plotted = [quantity](double logVariance, double logKernel) {
+    switch (quantity) {
+      case Quantity::LogVariance:
+        return logVariance;
+      case Quantity::LogRelativeVariance:
+        return logVariance - 2 * logKernel;
+      case Quantity::RelativeRmse:
+        return 0.5 * logVariance - logKernel;
+    }
+    return logVariance;
   };
 
   CellWork work;
@@ -220,7 +278,9 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
           const EstimatorSpec& estimator = row.estimators[m];
           if (settings.kinds[k] == ValueKind::ClosedForm) {
             const AnalyticAnswer answer = evaluateAnalytic(estimator, pair);
-            row.logVariances[at(k, m, p)] = answer.variance ? answer.variance->logVariance : kNaN;
+            row.logVariances[at(k, m, p)] =
+                answer.variance ? plotted(answer.variance->logVariance, answer.logKernelValue)
+                                : kNaN;
             continue;
           }
           static_cast<EstimatorSpec&>(request) = estimator;
@@ -231,7 +291,7 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
           if (!plan) continue;
           const MonteCarloResult mc = sampleSerially(*plan, settings.trials, scratch, stop);
           if (mc.cancelled) return;
-          row.logVariances[at(k, m, p)] = mc.logVariance;
+          row.logVariances[at(k, m, p)] = plotted(mc.logVariance, mc.logKernelValue);
           row.heavy[at(k, m, p)] = mc.heavyTail;
         }
     }
@@ -257,8 +317,14 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
           tallies[0] += static_cast<std::int64_t>(summary.excluded);
           for (std::size_t p = 0; p < pairCount; ++p)
             tallies[1 + m] += row.heavy[at(k, m, p)];
-          bands[k][m].append(table, summary.mean, summary.std, summary.mean - summary.std,
-                             summary.mean + summary.std);
+          if (quantity == Quantity::RelativeRmse) {  // back from logs: geometric statistics
+            bands[k][m].append(table, std::exp(summary.mean), summary.std,
+                               std::exp(summary.mean - summary.std),
+                               std::exp(summary.mean + summary.std));
+          } else {
+            bands[k][m].append(table, summary.mean, summary.std, summary.mean - summary.std,
+                               summary.mean + summary.std);
+          }
         }
       row = Row{};  // its cells are done with
     }

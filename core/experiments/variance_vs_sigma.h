@@ -19,6 +19,10 @@ struct VarianceVsSigmaSettings {
   enum class Method { Analytic, MonteCarlo, Both };
   // The kinds of value each cell holds, in column order.
   enum class ValueKind { ClosedForm, MonteCarlo };
+  // What is plotted, always computed in logs: log Var; the relative variance log(Var/K²), which
+  // shows where an estimator fails relative to the value it estimates; or the relative RMSE
+  // √Var/K (geometric mean and ×/÷ geometric std over pairs, on a log axis).
+  enum class Quantity { LogVariance, LogRelativeVariance, RelativeRmse };
 
   int dimension = 64;
   std::size_t pairs = 100;
@@ -33,16 +37,19 @@ struct VarianceVsSigmaSettings {
   std::int64_t features = 1;
   std::int64_t trials = 2000;
   std::vector<ValueKind> kinds;
+  Quantity quantity = Quantity::LogVariance;
 };
 
 class VarianceVsSigma final : public TypedExperiment<VarianceVsSigmaSettings> {
  public:
   using Method = VarianceVsSigmaSettings::Method;
   using ValueKind = VarianceVsSigmaSettings::ValueKind;
+  using Quantity = VarianceVsSigmaSettings::Quantity;
 
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
   VarianceVsSigmaSettings parse(const ParameterSet& params) const override;
 
  protected:

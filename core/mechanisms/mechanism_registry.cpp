@@ -1,5 +1,7 @@
 #include "core/mechanisms/mechanism_registry.h"
 
+#include <cassert>
+
 #include "core/mechanisms/geom_plus_rf.h"
 #include "core/mechanisms/geom_rf.h"
 #include "core/mechanisms/gerf.h"
@@ -14,7 +16,9 @@
 
 namespace rfscope {
 
-const std::vector<const Mechanism*>& allMechanisms() {
+namespace {
+
+std::vector<const Mechanism*>& registry() {
   static const TrigRf trig;
   static const PosRf pos;
   static const PosHypRf posHyp;
@@ -26,10 +30,21 @@ const std::vector<const Mechanism*>& allMechanisms() {
   static const GeomPlusRf geomPlus;
   static const HybridAngularRf hybridAngular;
   static const HybridGaussianRf hybridGaussian;
-  static const std::vector<const Mechanism*> mechanisms{
+  static std::vector<const Mechanism*> mechanisms{
       &trig, &pos,      &posHyp,   &gerf,          &oprf,          &pois,
       &geom, &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
   return mechanisms;
+}
+
+}  // namespace
+
+const std::vector<const Mechanism*>& allMechanisms() {
+  return registry();
+}
+
+void registerMechanism(const Mechanism& mechanism) {
+  assert(findMechanism(mechanism.info().id) == nullptr);
+  registry().push_back(&mechanism);
 }
 
 const Mechanism* findMechanism(std::string_view id) {

@@ -43,29 +43,5 @@ TEST(ConformityComparison, ConformityGrowsWithVAndIsOneAtZero) {
   }
 }
 
-TEST(ConformityComparison, SameNumbersForAnyThreadCount) {
-  const test::Overrides small{{"v-steps", std::int64_t{3}}, {"restarts", std::int64_t{2}}};
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(ConformityComparison(), small).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(ConformityComparison(), small).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(ConformityComparison, StopsWhenCancelled) {
-  const ConformityComparison experiment;
-  test::CancellingContext context(1);
-  const RunResult result =
-      experiment.run(test::parametersWith(experiment, {{"v-steps", std::int64_t{50}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_EQ(context.partials, 1);
-  EXPECT_EQ(result.table.rowCount(), 1u);
-}
-
 }  // namespace
 }  // namespace rfscope

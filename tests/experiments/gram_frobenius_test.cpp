@@ -52,36 +52,6 @@ TEST(GramFrobenius, IidErrorMatchesTheSumOfEntryVariances) {
   }
 }
 
-TEST(GramFrobenius, SameNumbersForAnyThreadCount) {
-  const test::Overrides tiny{{"d", std::int64_t{8}},
-                             {"points", std::int64_t{10}},
-                             {"features-min", std::int64_t{8}},
-                             {"features-max", std::int64_t{20}},
-                             {"features-steps", std::int64_t{3}},
-                             {"repetitions", std::int64_t{20}}};
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(GramFrobenius(), tiny).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(GramFrobenius(), tiny).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(GramFrobenius, StopsWhenCancelledWithCompleteRowsOnly) {
-  const GramFrobenius experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"repetitions", std::int64_t{100000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
-  for (const auto& column : result.table.columns)
-    EXPECT_EQ(column.values.size(), result.table.rowCount());
-}
-
 TEST(GramFrobenius, EveryPositiveMechanismThroughItsFeatureMap) {
   // All the mechanisms with positive features at once: a series per (mechanism, coupling), the
   // first mechanism's numbers the same as when it runs alone, and the error falling with M.

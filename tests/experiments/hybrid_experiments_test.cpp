@@ -95,26 +95,35 @@ TEST(PointwiseSoftmax, GaussianHybridIsExactAtZeroAngleAndMatchesItsClosedForm) 
   EXPECT_GT(exact.back(), 1e-3);
 }
 
-TEST(PointwiseSoftmax, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(PointwiseSoftmax(), kSmallPointwise).table;
+TEST(PointwiseSoftmax, LegendSaysMedianAndBandAndErrorsUseTheSecondaryAxis) {
+  const Table table = runWith(PointwiseSoftmax(), kSmallPointwise).table;
+  // The axes say what is drawn (short legend entries keep the legend off the data).
+  EXPECT_NE(table.hints.yLabel.find("median"), std::string::npos);
+  EXPECT_NE(table.hints.yLabel.find("5th–95th percentile"), std::string::npos);
+  EXPECT_NE(table.hints.y2Label.find("relative error"), std::string::npos);
+  EXPECT_FALSE(table.hints.y2Log);  // exact errors reach 0
+  for (const auto& series : table.hints.series) {
+    const bool error = series.yColumn.find("-error") != std::string::npos;
+    EXPECT_EQ(series.secondaryAxis, error) << series.label;
+    if (!series.lowColumn.empty()) {
+      EXPECT_NE(series.label.find("median"), std::string::npos) << series.label;
+      EXPECT_NE(series.label.find("5–95%"), std::string::npos) << series.label;
+    }
   }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(PointwiseSoftmax(), kSmallPointwise).table;
-  }
-  test::expectSameTable(one, two);
+  // The true value is drawn with markers too, so that it shows where estimates lie on it.
+  EXPECT_EQ(table.hints.series.front().yColumn, "sm");
+  EXPECT_EQ(table.hints.series.front().style, SeriesStyle::LineAndPoints);
 }
 
-TEST(PointwiseSoftmax, StopsPromptlyWhenCancelled) {
-  const PointwiseSoftmax experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"trials", std::int64_t{100000000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
+TEST(HybridRelativeError, TheBoundSaysItExistsForROfOneAndMoreOnly) {
+  const Table table = runWith(HybridRelativeError(), {{"r-steps", std::int64_t{4}}}).table;
+  bool found = false;
+  for (const auto& series : table.hints.series)
+    if (series.yColumn == "theorem-3-5") {
+      found = true;
+      EXPECT_NE(series.label.find("r ≥ 1"), std::string::npos) << series.label;
+    }
+  EXPECT_TRUE(found);
 }
 
 }  // namespace

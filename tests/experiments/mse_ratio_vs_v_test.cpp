@@ -74,27 +74,5 @@ TEST(MseRatioVsV, MonteCarloPointsAgreeWithTheClosedForms) {
   }
 }
 
-TEST(MseRatioVsV, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(MseRatioVsV(), kSmall).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(MseRatioVsV(), kSmall).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(MseRatioVsV, StopsPromptlyWhenCancelled) {
-  const MseRatioVsV experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result = experiment.run(
-      test::parametersWith(experiment, {{"trials", std::int64_t{50000000}}}), context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
-}
-
 }  // namespace
 }  // namespace rfscope

@@ -69,29 +69,5 @@ TEST(VarianceVsSigmaMonteCarlo, HeavyTailsAreFlagged) {
   EXPECT_FALSE(result.warnings.empty());
 }
 
-TEST(VarianceVsSigmaMonteCarlo, SameNumbersForAnyThreadCount) {
-  Table one, two;
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 1);
-    one = runWith(VarianceVsSigma(), kBoth).table;
-  }
-  {
-    tbb::global_control limit(tbb::global_control::max_allowed_parallelism, 2);
-    two = runWith(VarianceVsSigma(), kBoth).table;
-  }
-  test::expectSameTable(one, two);
-}
-
-TEST(VarianceVsSigmaMonteCarlo, StopsPromptlyWhenCancelled) {
-  const VarianceVsSigma experiment;
-  test::TimedCancelContext context(0.2);
-  const RunResult result =
-      experiment.run(test::parametersWith(experiment, {{"method", std::string("monte-carlo")},
-                                                       {"trials", std::int64_t{100000000}}}),
-                     context);
-  EXPECT_EQ(result.status, RunStatus::Cancelled);
-  EXPECT_LT(context.stopDelay(), 0.3);
-}
-
 }  // namespace
 }  // namespace rfscope
