@@ -271,6 +271,14 @@ std::vector<ParameterSpec> RffRegression::parameters() const {
   return {task, sigma, noise, fraction, points, band, features, repeats, seedParameter()};
 }
 
+ParameterSet RffRegression::testParameters(TestLoad load) const {
+  if (load == TestLoad::Light) return Experiment::testParameters(load);
+  // Many draws per feature budget: long enough to be cancelled half-way, in short cells.
+  return defaultsWith({{"task", std::string("abalone")},
+                       {"train-points", std::int64_t{300}},
+                       {"repeats", std::int64_t{10000}}});
+}
+
 RffRegressionSettings RffRegression::parse(const ParameterSet& params) const {
   RffRegressionSettings s;
   s.task = choiceValue<RegressionTask>(

@@ -37,6 +37,7 @@ class RffRegression final : public TypedExperiment<RffRegressionSettings> {
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   RffRegressionSettings parse(const ParameterSet& params) const override;
+  ParameterSet testParameters(TestLoad load) const override;
 
  protected:
   RunResult runWith(const RffRegressionSettings& settings, RunContext& context) const override;
