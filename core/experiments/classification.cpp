@@ -264,6 +264,7 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
   CellGrid grid;
   grid.rows = features.size();
   grid.cellsPerRow = series.size() * repeats;
+  grid.distributable = true;  // commitRows writes the table only
   result.status = runCellGrid(context, grid, work, table);
   return result;
 }

@@ -264,6 +264,7 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
   CellGrid grid;
   grid.rows = vs.size();
   grid.cellsPerRow = cellsPerRow;
+  grid.distributable = true;  // commitRows writes the table only
   result.status = runCellGrid(context, grid, work, table);
   return result;
 }

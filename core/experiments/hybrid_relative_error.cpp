@@ -142,6 +142,7 @@ RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settin
   CellGrid grid;
   grid.rows = radii.size();
   grid.rowsPerChunk = 8;
+  grid.distributable = true;  // commitRows writes the table only
   result.status = runCellGrid(context, grid, work, table);
   return result;
 }

@@ -226,6 +226,7 @@ RunResult runAbalone(const RffRegressionSettings& settings, RunContext& context)
   CellGrid grid;
   grid.rows = settings.features.size();
   grid.cellsPerRow = kinds * repeats;
+  grid.distributable = true;  // commitRows writes the table only
   result.status = runCellGrid(context, grid, work, table);
   return result;
 }

@@ -102,6 +102,7 @@ RunResult VarianceRatioVsNorm::runWith(const VarianceRatioVsNormSettings& settin
   cells.rows = grid.size();
   cells.cellsPerRow = ds.size();
   cells.rowsPerChunk = std::max<std::size_t>(1, grid.size() / 20);
+  cells.distributable = true;  // commitRows writes the table only
   result.status = runCellGrid(context, cells, work, table);
   return result;
 }
