@@ -1,5 +1,6 @@
 #include "core/experiments/experiment_registry.h"
 
+#include "core/experiments/attention_error.h"
 #include "core/experiments/conformity_comparison.h"
 #include "core/experiments/convergence.h"
 #include "core/experiments/convergence_histogram.h"
@@ -24,10 +25,11 @@ const std::vector<const Experiment*>& allExperiments() {
   static const HybridRelativeError hybridRelativeError;
   static const Convergence convergence;
   static const ConvergenceHistogram convergenceHistogram;
+  static const AttentionError attentionError;
   static const std::vector<const Experiment*> experiments{
-      &varianceVsSigma, &varianceRatioVsNorm, &mseRatioVsV,      &conformity,
-      &wijDensity,      &gramFrobenius,       &pointwiseSoftmax, &hybridRelativeError,
-      &convergence,     &convergenceHistogram};
+      &varianceVsSigma, &varianceRatioVsNorm,  &mseRatioVsV,      &conformity,
+      &wijDensity,      &gramFrobenius,        &pointwiseSoftmax, &hybridRelativeError,
+      &convergence,     &convergenceHistogram, &attentionError};
   return experiments;
 }
 
