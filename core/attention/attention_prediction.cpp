@@ -3,6 +3,8 @@
 #include <cmath>
 #include <limits>
 
+#include <tbb/parallel_for.h>
+
 #include "core/analytic/analytic_variance.h"
 #include "core/math/log_math.h"
 
@@ -190,8 +192,12 @@ Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, c
   out.logOutputMse = out.logOutputNormSquared = kNegativeInfinity;
   out.logAttentionMse = out.logAttentionNormSquared = kNegativeInfinity;
   double logSpread = kNegativeInfinity;
-  for (const Eigen::Index i : rows) {
-    RowPrediction row = predictRow(problem, gram, *model, i);
+  // Rows in parallel, summed in their order afterwards (the same for any number of threads).
+  std::vector<RowPrediction> predicted(rows.size());
+  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {
+    predicted[k] = predictRow(problem, gram, *model, rows[k]);
+  });
+  for (RowPrediction& row : predicted) {
     const double twoLogD = 2 * row.logNormaliser;
     out.logOutputMse = logAddExp(out.logOutputMse, row.logT - twoLogD);
     out.logOutputNormSquared =

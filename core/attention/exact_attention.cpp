@@ -4,6 +4,8 @@
 #include <cmath>
 #include <stdexcept>
 
+#include <tbb/parallel_for.h>
+
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
@@ -54,16 +56,18 @@ ExactAttention exactAttention(const AttentionProblem& problem) {
   ExactAttention out;
   out.logNormaliser.resize(n);
   out.output.resize(n, problem.values.cols());
-  Eigen::MatrixXd block;
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index begin = 0; begin < n; begin += kBlockRows) {
-    const Eigen::Index count = std::min(kBlockRows, n - begin);
-    rows.resize(static_cast<std::size_t>(count));
+  // Blocks of rows in parallel: each writes its own rows, so the result is the same for any
+  // number of threads.
+  const Eigen::Index blocks = (n + kBlockRows - 1) / kBlockRows;
+  tbb::parallel_for(Eigen::Index{0}, blocks, [&](Eigen::Index b) {
+    const Eigen::Index begin = b * kBlockRows, count = std::min(kBlockRows, n - begin);
+    std::vector<Eigen::Index> rows(static_cast<std::size_t>(count));
     for (Eigen::Index r = 0; r < count; ++r)
       rows[static_cast<std::size_t>(r)] = begin + r;
+    Eigen::MatrixXd block;
     softmaxRows(problem, rows, block, out.logNormaliser.segment(begin, count));
     out.output.middleRows(begin, count).noalias() = block * problem.values;
-  }
+  });
   return out;
 }
 

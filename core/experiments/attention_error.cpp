@@ -294,6 +294,7 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
     Coupling coupling = Coupling::Iid;
     std::string name;
     std::uint64_t seed = 0;
+    std::string key, colorKey;
     FeatureMapSpec spec;
     // Per M: the predicted squared relative errors (NaN where there is no closed form).
     std::vector<double> outputSquared, attentionSquared, spreadSquared, unnormalisedSquared;
@@ -320,21 +321,25 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
       const Coupling coupling = settings.couplings[c];
       const std::string key = mechanism.info().id + "-" + couplingId(coupling);
       const std::string name = mechanism.info().name + ", " + couplingName(coupling);
+      // Registry colours where one of the two is fixed; otherwise a colour per series.
+      const std::string colorKey = settings.mechanisms.size() == 1  ? couplingId(coupling)
+                                   : settings.couplings.size() == 1 ? mechanism.info().id
+                                                                    : key;
       Series s;
       s.mechanism = &mechanism;
       s.coupling = coupling;
       s.name = name;
+      s.key = key;
       s.seed = deriveSeed(settings.seed, c, m);
       s.spec = attentionFeatureSpec(mechanism, problem, coupling);
       s.output =
           addBandSeries(table, key + "-output", name + " measured",
                         {" mean output error", " std over redraws", " mean - std", " mean + std"},
-                        key, SeriesStyle::Line);
+                        colorKey, SeriesStyle::Line);
+      s.colorKey = colorKey;
       s.median = table.addColumn(key + "-output-median", name + " median output error");
       s.predicted = table.addColumn(key + "-output-predicted",
                                     name + " predicted output error (delta method)");
-      table.hints.series.push_back({name + " predicted", key + "-output-predicted", "", "", key,
-                                    SeriesStyle::Points, "", false});
       s.linearised =
           table.addColumn(key + "-linearised", name + " rms linearised output error |N̂ - oD̂|/D");
       s.attention = table.addColumn(key + "-attention", name + " mean attention-matrix error");
@@ -399,6 +404,11 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
   }
   for (const auto& reason : reasons)
     if (!reason.empty()) result.warnings.push_back(reason);
+  // The predicted output error beside the measured curve, where the delta method has one.
+  for (const Series& s : series)
+    if (!std::isnan(s.outputSquared.front()))
+      table.hints.series.push_back({s.name + " predicted", s.key + "-output-predicted", "", "",
+                                    s.colorKey, SeriesStyle::Points, "", false});
 
   // One row per M, one cell per (series, redraw).
   const std::size_t redraws = settings.redraws;
