@@ -2,6 +2,7 @@
 
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
+#include "core/experiments/attention_error.h"
 #include "core/experiments/conformity_comparison.h"
 #include "core/experiments/convergence.h"
 #include "core/experiments/convergence_histogram.h"
@@ -30,11 +31,12 @@ const std::vector<const Experiment*>& allExperiments() {
   static const Classification classification;
   static const ClassificationTable classificationTable;
   static const RffRegression rffRegression;
+  static const AttentionError attentionError;
   static const std::vector<const Experiment*> experiments{
       &varianceVsSigma, &varianceRatioVsNorm,  &mseRatioVsV,      &conformity,
       &wijDensity,      &gramFrobenius,        &pointwiseSoftmax, &hybridRelativeError,
       &convergence,     &convergenceHistogram, &classification,   &classificationTable,
-      &rffRegression};
+      &rffRegression,   &attentionError};
   return experiments;
 }
 

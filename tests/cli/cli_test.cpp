@@ -214,6 +214,25 @@ TEST(CliRun, ClassificationOnAUciDatasetAndBadDatasets) {
   EXPECT_NE(r.err.find("parameter 'features'"), std::string::npos) << r.err;
 }
 
+TEST(CliRun, AttentionErrorRunsAndRefusesBadInput) {
+  CliResult r = runCli("run attention-error --set sequence-length=16 --set redraws=2");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("features,pos-iid-output-mean"), std::string::npos);
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"--set sequence-length=1", "parameter 'sequence-length': 1 is outside [2, 4096]"},
+      {"--set mechanisms=pois", "parameter 'mechanisms': 'pois' is not one of"},
+      {"--set features-min=64 --set features-max=8", "must not be below features-min"},
+      {"--set causal=maybe", "parameter 'causal'"},
+      {"--set input-scale=0", "parameter 'input-scale'"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    r = runCli("run attention-error " + arguments);
+    EXPECT_EQ(r.exitCode, 2) << arguments;
+    EXPECT_TRUE(r.out.empty()) << arguments;
+    EXPECT_NE(r.err.find(message), std::string::npos) << arguments << " → " << r.err;
+  }
+}
+
 TEST(CliRun, RendersThePlotHeadlessInEveryFormat) {
   const fs::path dir = scratchDir();
   const CliResult r =

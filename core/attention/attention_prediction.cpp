@@ -1,0 +1,245 @@
+#include "core/attention/attention_prediction.h"
+
+#include <cmath>
+#include <limits>
+
+#include <tbb/parallel_for.h>
+
+#include "core/analytic/analytic_variance.h"
+#include "core/math/log_math.h"
+
+namespace rfscope {
+namespace {
+
+// The covariance excess c of two one-feature estimates sharing ω, for a query x and keys y_j, y_k
+// (Gaussian kernel: Cov = K_j K_k c; softmax: Cov = SM_j SM_k c):
+//   trig     cosh δ - 1,  δ = (x - y_j)ᵀ(x - y_k)
+//   pos      expm1 σ,     σ = (x + y_j)ᵀ(x + y_k)
+//   pos-hyp  cosh σ - 1
+//   oprf     expm1 φ,     φ = d ℓ(r) + (|s_j + s_k|² - r|s_j - s_k|²)/(4r), s = x + y, r = 1 - 8A
+//            (also GERF with real A and s = +1).
+enum class ExcessForm { CoshDifference, ExpSum, CoshSum, Optimal };
+
+struct CovarianceModel {
+  ExcessForm form = ExcessForm::ExpSum;
+  double r = 1;         // Optimal: 1 - 8A
+  double constant = 0;  // Optimal: d ℓ(r)
+};
+
+// ℓ(r) = log((1 + r)/2) - ½ log r ≥ 0 without cancellation near r = 1.
+double logHalfSumOverRoot(double r) {
+  const double root = std::sqrt(r);
+  return std::log1p((r - 1) * (r - 1) / (2 * root * (1 + root) * (1 + root)));
+}
+
+// log(cosh t - 1), never overflowing.
+double logCoshMinusOne(double t) {
+  const double a = std::abs(t);
+  if (a == 0) return kNegativeInfinity;
+  return a - kLn2 + 2 * std::log(-std::expm1(-a));
+}
+
+Outcome<CovarianceModel> covarianceModel(const Mechanism& mechanism, const ParameterSet& resolved,
+                                         Coupling coupling, int dimension) {
+  if (coupling != Coupling::Iid)
+    return Outcome<CovarianceModel>::unavailable(
+        "no closed form for the covariances of coupled features at different pairs (Monte Carlo "
+        "only)");
+  const std::string& id = mechanism.info().id;
+  CovarianceModel model;
+  if (id == "trig") {
+    model.form = ExcessForm::CoshDifference;
+  } else if (id == "pos") {
+    model.form = ExcessForm::ExpSum;
+  } else if (id == "pos-hyp") {
+    model.form = ExcessForm::CoshSum;
+  } else if (id == "oprf" || id == "gerf") {
+    if (id == "gerf" && ((resolved.contains("A_imag") && resolved.real("A_imag") != 0) ||
+                         (resolved.contains("s") && resolved.choice("s") != "+1")))
+      return Outcome<CovarianceModel>::unavailable(
+          "GERF with complex A or s = -1: no same-query covariance implemented (Monte Carlo "
+          "only)");
+    const double a = resolved.contains("A") ? resolved.real("A") : 0.0;
+    model.form = ExcessForm::Optimal;
+    model.r = 1 - 8 * a;
+    if (!(model.r > 0)) return Outcome<CovarianceModel>::unavailable("A >= 1/8: infinite variance");
+    model.constant = dimension * logHalfSumOverRoot(model.r);
+  } else {
+    return Outcome<CovarianceModel>::unavailable(
+        mechanism.info().name + ": no same-query covariance implemented (Monte Carlo only)");
+  }
+  return model;
+}
+
+// The argument t of the excess (σ, δ or φ) for key j against the keys 0..n-1.
+Eigen::ArrayXd excessArguments(const CovarianceModel& model, double nu,
+                               const Eigen::ArrayXd& logits, const Eigen::ArrayXd& norms,
+                               Eigen::Index j, const Eigen::ArrayXd& products) {
+  switch (model.form) {
+    case ExcessForm::CoshDifference:
+      return nu - logits[j] - logits + products;
+    case ExcessForm::ExpSum:
+    case ExcessForm::CoshSum:
+      return nu + logits[j] + logits + products;
+    case ExcessForm::Optimal: {
+      const Eigen::ArrayXd sumSquared =
+          4 * (nu + logits[j] + logits) + norms[j] + norms + 2 * products;
+      const Eigen::ArrayXd diffSquared = norms[j] + norms - 2 * products;
+      return model.constant + (sumSquared - model.r * diffSquared) / (4 * model.r);
+    }
+  }
+  return {};
+}
+
+// sign and log|c| of the excess at argument t.
+double logAbsExcess(const CovarianceModel& model, double t, double& sign) {
+  if (model.form == ExcessForm::CoshDifference || model.form == ExcessForm::CoshSum) {
+    sign = t == 0 ? 0 : 1;
+    return logCoshMinusOne(t);
+  }
+  sign = t > 0 ? 1 : (t < 0 ? -1 : 0);
+  if (t > 0) return logExpm1(t);
+  return std::log(-std::expm1(t));
+}
+
+RowPrediction predictRow(const AttentionProblem& problem, const KeyGram& gram,
+                         const CovarianceModel& model, Eigen::Index i) {
+  const Eigen::Index n = problem.keyCount(i);
+  const Eigen::VectorXd x = problem.queries.row(i).transpose();
+  const double nu = x.squaredNorm();
+  const Eigen::ArrayXd logits = (problem.keys.topRows(n) * x).array();
+  const Eigen::ArrayXd norms = gram.normSquared.head(n).array();
+  Eigen::Index star = 0;
+  const double largest = logits.maxCoeff(&star);
+  const double logD = largest + std::log((logits - largest).exp().sum());
+  const Eigen::ArrayXd logA = logits - logD;
+  const Eigen::ArrayXd a = logA.exp();
+
+  // The dominant key apart: ε = 1 - A_*, q = Σ_{k≠*} A_k², w* = v_* - o, all from small weights.
+  const auto values = problem.values.topRows(n);
+  double epsilon = 0, q = 0;
+  Eigen::VectorXd wStar = Eigen::VectorXd::Zero(values.cols());
+  for (Eigen::Index k = 0; k < n; ++k) {
+    if (k == star) continue;
+    epsilon += a[k];
+    q += a[k] * a[k];
+    wStar += a[k] * (values.row(star) - values.row(k)).transpose();
+  }
+  const double aStar = a[star];
+  const double normA = aStar * aStar + q;
+  Eigen::MatrixXd w = values.rowwise() - values.row(star);  // v_j - o = (v_j - v_*) + w*
+  w.rowwise() += wStar.transpose();
+  w.row(star) = wStar.transpose();
+
+  double t = 0, f = 0, varD = 0;
+  Eigen::ArrayXd row(n);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const Eigen::ArrayXd arguments =
+        excessArguments(model, nu, logits, norms, j, gram.products.col(j).head(n).array());
+    if (model.form == ExcessForm::ExpSum || model.form == ExcessForm::Optimal)
+      row = a[j] * a * arguments.expm1();
+    else
+      row = a[j] * a * (2 * (arguments / 2).sinh().square());
+    if (!row.allFinite()) {  // a huge excess: A_j A_k c in logs
+      for (Eigen::Index k = 0; k < n; ++k) {
+        double sign = 0;
+        const double logC = logAbsExcess(model, arguments[k], sign);
+        row[k] = sign * std::exp(logA[j] + logA[k] + logC);
+      }
+    }
+    t += w.row(j).dot(row.matrix().transpose() * w);
+    varD += row.sum();
+    const double starEntry = row[star];
+    row[star] = 0;
+    if (j != star) {
+      f += row[j] + (normA - 2 * a[j]) * row.sum();
+    } else {
+      f += 2 * (row * (q - aStar * epsilon - a)).sum() + starEntry * (epsilon * epsilon + q);
+    }
+  }
+  RowPrediction out;
+  out.row = i;
+  out.logNormaliser = logD;
+  out.output = values.row(star).transpose() - wStar;
+  const auto logOf = [](double v) { return v > 0 ? std::log(v) : kNegativeInfinity; };
+  out.logT = logOf(t) + 2 * logD;
+  out.logF = logOf(f) + 2 * logD;
+  out.logVarianceD = logOf(varD) + 2 * logD;
+  return out;
+}
+
+}  // namespace
+
+KeyGram::KeyGram(const AttentionProblem& problem)
+    : products(problem.keys * problem.keys.transpose()),
+      normSquared(problem.keys.rowwise().squaredNorm()) {}
+
+Status hasAttentionPrediction(const Mechanism& mechanism, const ParameterSet& resolved,
+                              Coupling coupling) {
+  const auto model = covarianceModel(mechanism, resolved, coupling, 1);
+  if (!model) return Status::unavailable(model.reason());
+  return fine();
+}
+
+Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, const KeyGram& gram,
+                                              const Mechanism& mechanism,
+                                              const ParameterSet& resolved,
+                                              const std::vector<Eigen::Index>& rows) {
+  const auto model =
+      covarianceModel(mechanism, resolved, Coupling::Iid, static_cast<int>(problem.queries.cols()));
+  if (!model) return Outcome<AttentionPrediction>::unavailable(model.reason());
+  AttentionPrediction out;
+  out.logOutputMse = out.logOutputNormSquared = kNegativeInfinity;
+  out.logAttentionMse = out.logAttentionNormSquared = kNegativeInfinity;
+  double logSpread = kNegativeInfinity;
+  // Rows in parallel, summed in their order afterwards (the same for any number of threads).
+  std::vector<RowPrediction> predicted(rows.size());
+  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {
+    predicted[k] = predictRow(problem, gram, *model, rows[k]);
+  });
+  for (RowPrediction& row : predicted) {
+    const double twoLogD = 2 * row.logNormaliser;
+    out.logOutputMse = logAddExp(out.logOutputMse, row.logT - twoLogD);
+    out.logOutputNormSquared =
+        logAddExp(out.logOutputNormSquared, std::log(row.output.squaredNorm()));
+    out.logAttentionMse = logAddExp(out.logAttentionMse, row.logF - twoLogD);
+    logSpread = logAddExp(logSpread, row.logVarianceD - twoLogD);
+    out.rows.push_back(std::move(row));
+  }
+  // ‖A_i‖² of the rows, from their logits.
+  for (const Eigen::Index i : rows) {
+    const Eigen::Index n = problem.keyCount(i);
+    const Eigen::ArrayXd logits =
+        (problem.keys.topRows(n) * problem.queries.row(i).transpose()).array();
+    const double largest = logits.maxCoeff();
+    const Eigen::ArrayXd e = (logits - largest).exp();
+    out.logAttentionNormSquared =
+        logAddExp(out.logAttentionNormSquared, std::log(e.square().sum()) - 2 * std::log(e.sum()));
+  }
+  out.logMeanRelativeSpreadSquared = logSpread - std::log(static_cast<double>(rows.size()));
+  return out;
+}
+
+Outcome<UnnormalisedPrediction> predictUnnormalised(const AttentionProblem& problem,
+                                                    const EstimatorSpec& spec,
+                                                    const std::vector<Eigen::Index>& rows) {
+  std::vector<Eigen::VectorXd> keys(static_cast<std::size_t>(problem.keys.rows()));
+  for (Eigen::Index j = 0; j < problem.keys.rows(); ++j)
+    keys[static_cast<std::size_t>(j)] = problem.keys.row(j).transpose();
+  UnnormalisedPrediction out;
+  out.logMse = out.logNormSquared = kNegativeInfinity;
+  for (const Eigen::Index i : rows) {
+    const Eigen::VectorXd x = problem.queries.row(i).transpose();
+    for (Eigen::Index j = 0; j < problem.keyCount(i); ++j) {
+      const Eigen::VectorXd& y = keys[static_cast<std::size_t>(j)];
+      const AnalyticAnswer answer = evaluateAnalytic(spec, x, y);
+      if (!answer.variance)
+        return Outcome<UnnormalisedPrediction>::unavailable(answer.variance.reason());
+      out.logMse = logAddExp(out.logMse, answer.variance->logVariance);
+      out.logNormSquared = logAddExp(out.logNormSquared, 2 * x.dot(y));
+    }
+  }
+  return out;
+}
+
+}  // namespace rfscope

@@ -1,0 +1,103 @@
+// Attention timings (run by hand: attention_benchmark --benchmark_format=json).
+// Target (issue 14): L = 4096, d = 64, M = 256, six estimators (PosRF and OPRF under IID, ORF and
+// SimRF), 20 redraws: under 5 s on the 2-core machine (AttentionError/L4096: the whole experiment,
+// its predictions included). The parts: exact attention (blocked, O(L²d)), one row of the
+// delta-method prediction (O(L²)), one draw of random-feature attention with its errors.
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "core/attention/attention_prediction.h"
+#include "core/attention/exact_attention.h"
+#include "core/attention/rf_attention.h"
+#include "core/experiments/experiment_registry.h"
+#include "core/mechanisms/mechanism_registry.h"
+#include "core/random/trial_stream.h"
+#include "core/random/ziggurat_normal.h"
+
+namespace rfscope {
+namespace {
+
+class QuietContext final : public RunContext {
+ public:
+  bool cancelled() const override { return false; }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {}
+};
+
+AttentionProblem problem(Eigen::Index length, int d, Eigen::Index dv) {
+  TrialStream stream(3, 0, zigguratTables());
+  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double scale) {
+    Eigen::MatrixXd m(rows, cols);
+    for (Eigen::Index i = 0; i < rows; ++i)
+      for (Eigen::Index j = 0; j < cols; ++j)
+        m(i, j) = scale * stream.normal();
+    return m;
+  };
+  const double scale = 0.5 * std::pow(d, -0.25);
+  return {fill(length, d, scale), fill(length, d, scale), fill(length, dv, 1.0), false};
+}
+
+void AttentionErrorL4096(benchmark::State& state) {
+  const Experiment& experiment = *findExperiment("attention-error");
+  ParameterSet params = ParameterSet::defaults(experiment.parameters());
+  params.set("d", std::int64_t{64});
+  params.set("sequence-length", std::int64_t{4096});
+  params.set("value-dimension", std::int64_t{64});
+  params.set("mechanisms", std::vector<std::string>{"pos", "oprf"});
+  params.set("couplings", std::vector<std::string>{"iid", "orf", "simrf"});
+  params.set("features-min", std::int64_t{256});
+  params.set("features-max", std::int64_t{256});
+  params.set("features-steps", std::int64_t{1});
+  params.set("redraws", std::int64_t{20});
+  params.set("error-rows", std::int64_t{32});
+  params.set("prediction-rows", state.range(0));
+  QuietContext context;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(experiment.run(params, context));
+}
+BENCHMARK(AttentionErrorL4096)->Arg(4)->Arg(16)->Unit(benchmark::kSecond)->Iterations(1);
+
+void ExactAttentionL4096(benchmark::State& state) {
+  const AttentionProblem p = problem(4096, 64, 64);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(exactAttention(p));
+}
+BENCHMARK(ExactAttentionL4096)->Unit(benchmark::kMillisecond);
+
+void DeltaMethodRowL4096(benchmark::State& state) {
+  const AttentionProblem p = problem(4096, 64, 64);
+  const KeyGram gram(p);
+  const Mechanism& pos = *findMechanism("pos");
+  for (auto _ : state)
+    benchmark::DoNotOptimize(predictAttention(p, gram, pos, {}, {17}));
+}
+BENCHMARK(DeltaMethodRowL4096)->Unit(benchmark::kMillisecond);
+
+void RfAttentionDrawL4096M256(benchmark::State& state) {
+  const AttentionProblem p = problem(4096, 64, 64);
+  const ExactAttention exact = exactAttention(p);
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < 32; ++i)
+    rows.push_back(i * 128);
+  const ExactAttentionRows exactRows = exactAttentionRows(p, rows);
+  const Mechanism& pos = *findMechanism("pos");
+  FeatureMapSpec spec;
+  spec.kernel = Kernel::Softmax;
+  spec.coupling = Coupling::Orthogonal;
+  spec.features = 256;
+  spec.dimension = 64;
+  std::uint64_t draw = 0;
+  for (auto _ : state) {
+    TrialStream stream(5, draw++, zigguratTables());
+    const auto map = pos.drawFeatureMap(spec, stream);
+    benchmark::DoNotOptimize(
+        attentionErrors(p, exact, exactRows, (*map)->queries(p.queries), (*map)->keys(p.keys)));
+  }
+}
+BENCHMARK(RfAttentionDrawL4096M256)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace rfscope
