@@ -44,8 +44,8 @@ py::tuple analyticArrays(const std::vector<std::string>& arguments, const Double
           x = xs.row(i).transpose();
           y = ys.row(i).transpose();
           const auto answer = cli::availableAnalytic(estimator, PairInput(x, y));
-          const std::string where = pairs > 1 ? " (pair " + std::to_string(i) + ")" : "";
-          if (!answer) throw NoClosedForm("not available: " + answer.reason() + where);
+          const auto where = [&] { return pairs > 1 ? " (pair " + std::to_string(i) + ")" : ""; };
+          if (!answer) throw NoClosedForm("not available: " + answer.reason() + where());
           const AnalyticVariance& variance = *answer->variance;
           out[0][i] = variance.logVariance;
           out[1][i] = plain(variance.logVariance);
@@ -57,7 +57,8 @@ py::tuple analyticArrays(const std::vector<std::string>& arguments, const Double
                   "not available: no closed-form RF-conformity for mechanism '" +
                   estimator.mechanism->info().id + "' under coupling '" +
                   couplingId(estimator.coupling) +
-                  "' (the theory has one for positive features under iid, orf and simrf)" + where);
+                  "' (the theory has one for positive features under iid, orf and simrf)" +
+                  where());
             out[4][i] = *variance.logConformity;
             out[5][i] = plain(*variance.logConformity);
           }

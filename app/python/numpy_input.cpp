@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app/cli/estimator_arguments.h"
+#include "core/data/input_limits.h"
 
 namespace rfscope::python {
 
@@ -13,6 +14,9 @@ Eigen::Map<const RowMajorMatrix> pointsOf(const DoubleArray& array) {
 
 void checkPoints(const std::string& name, const Eigen::Map<const RowMajorMatrix>& points) {
   for (Eigen::Index i = 0; i < points.rows(); ++i) {
+    // The row is named only when it is refused: the check is in the loop of every call.
+    if (points.row(i).allFinite() && points.row(i).cwiseAbs().maxCoeff() <= kMaxDataMagnitude)
+      continue;
     const std::string row = name + " (row " + std::to_string(i) + ")";
     for (Eigen::Index j = 0; j < points.cols(); ++j)
       if (!std::isfinite(points(i, j))) {
