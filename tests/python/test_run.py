@@ -4,6 +4,7 @@ import csv
 import io
 
 import numpy as np
+import pytest
 
 import rfscope
 from conftest import cli
@@ -46,3 +47,12 @@ def test_presets_and_list_parameters():
     columns, metadata = columns_of(rfscope.run(preset=preset["id"]))
     assert metadata["experiment"] == preset["experiment"]
     assert all(len(v) == len(next(iter(columns.values()))) for v in columns.values())
+
+
+def test_a_dataframe_when_pandas_is_installed():
+    pandas = pytest.importorskip("pandas")
+    frame = rfscope.run("variance-vs-sigma", d=4, pairs=5, **{"sigma-steps": 3})
+    assert isinstance(frame, pandas.DataFrame)
+    assert frame.shape[0] == 3 and "sigma" in frame.columns
+    assert frame.attrs["experiment"] == "variance-vs-sigma"
+    assert frame.attrs["parameters"]["pairs"] == 5
