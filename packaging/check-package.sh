@@ -4,7 +4,8 @@
 # lintian reports no errors; the menu entry and AppStream metadata validate; the programs, unpacked
 # into a temporary root (dpkg-deb -x) or installed under a temporary prefix (cmake --install), run
 # from there and find their bundled data (rfscope-cli list, run with CSV and PNG output on the MNIST
-# digits, rfscope --help offscreen); the manual pages cover every option of --help.
+# digits, rfscope --help offscreen); the Python module imports from the unpacked root and computes;
+# the manual pages cover every option of --help.
 # Run by ctest (test PackageChecks), and so by packaging/dev.sh test.
 set -euo pipefail
 
@@ -99,6 +100,20 @@ done
   --csv classification.csv
 grep -q ',accuracy-exact,' classification.csv ||
   fail "classification CSV: $(head -c 600 classification.csv)"
+
+step "the Python module imports from the unpacked root"
+if [[ -d "$build_dir/app/python/rfscope" ]]; then
+  site="$root/usr/lib/python3/dist-packages"
+  [[ -f "$site/rfscope/__init__.py" ]] || fail "the package lacks the Python module"
+  PYTHONPATH="$site" /usr/bin/python3 -c '
+import sys, rfscope
+assert rfscope.__file__.startswith(sys.argv[1]), rfscope.__file__
+v = rfscope.variance("oprf", [0.1, 0.2, 0.3], [0.3, -0.1, 0.5], m=4)
+assert -10 < v.log_variance < 0, v
+fmap = rfscope.feature_map("pos", "simrf", 8, 3, 1)
+assert fmap.transform([[0.1, 0.2, 0.3]]).shape == (1, 8)
+print("rfscope", rfscope.__version__, "from", rfscope.__file__)' "$site" || fail "import rfscope"
+fi
 
 step "manual pages cover every option of --help"
 for program in rfscope rfscope-cli; do

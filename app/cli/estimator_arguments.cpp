@@ -1,6 +1,7 @@
 #include "app/cli/estimator_arguments.h"
 
 #include <cmath>
+#include <cstddef>
 #include <sstream>
 #include <utility>
 
@@ -22,14 +23,12 @@ std::vector<std::string> estimatorValueOptions() {
   return {"--mechanism", "--kernel", "--coupling", "--m", "--param", "--x", "--y"};
 }
 
-EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
+EstimatorSpec parseEstimatorSpec(const Arguments& arguments) {
   if (!arguments.positionals().empty())
     throw UsageError("unexpected argument '" + arguments.positionals().front() + "'");
-  for (const char* required : {"--mechanism", "--x", "--y"})
-    if (!arguments.has(required)) throw UsageError(std::string("missing ") + required);
+  if (!arguments.has("--mechanism")) throw UsageError("missing --mechanism");
 
-  EstimatorArguments out;
-  EstimatorSpec& estimator = out.estimator;
+  EstimatorSpec estimator;
   const std::string mechanismId = arguments.value("--mechanism");
   estimator.mechanism = findMechanism(mechanismId);
   if (!estimator.mechanism)
@@ -44,24 +43,6 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   if (estimator.features > kMaxCliFeatures)
     throw UsageError("--m: at most " + std::to_string(kMaxCliFeatures) + " features");
 
-  const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
-  const std::vector<double> y = parseNumberList("--y", arguments.value("--y"));
-  for (const auto& [option, values] : {std::pair{"--x", &x}, std::pair{"--y", &y}})
-    for (std::size_t i = 0; i < values->size(); ++i)
-      if (std::abs((*values)[i]) > kMaxDataMagnitude) {
-        std::ostringstream value;
-        value << (*values)[i];
-        throw UsageError(std::string(option) + ": entry " + std::to_string(i + 1) + ", " +
-                         value.str() +
-                         ", is out of range: entries must lie within ±1e60 (the closed forms "
-                         "multiply up to four entries, which would overflow a double)");
-      }
-  if (x.size() != y.size())
-    throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
-                     std::to_string(y.size()));
-  out.x = toVector(x);
-  out.y = toVector(y);
-
   const auto specs = estimator.mechanism->parameters();
   applyAssignments(arguments, "--param", specs, "mechanism '" + mechanismId + "'",
                    estimator.parameters);
@@ -70,6 +51,37 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
       estimator.parameters.set(spec.key, spec.defaultValue);
   if (const auto errors = validateParameters(specs, estimator.parameters); !errors.empty())
     throw UsageError(errors.front().message);
+  return estimator;
+}
+
+void checkEntryMagnitudes(const std::string& option, const double* values, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i)
+    if (std::abs(values[i]) > kMaxDataMagnitude) {
+      std::ostringstream value;
+      value << values[i];
+      throw UsageError(option + ": entry " + std::to_string(i + 1) + ", " + value.str() +
+                       ", is out of range: entries must lie within ±1e60 (the closed forms "
+                       "multiply up to four entries, which would overflow a double)");
+    }
+}
+
+EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
+  if (!arguments.positionals().empty())
+    throw UsageError("unexpected argument '" + arguments.positionals().front() + "'");
+  for (const char* required : {"--mechanism", "--x", "--y"})
+    if (!arguments.has(required)) throw UsageError(std::string("missing ") + required);
+
+  EstimatorArguments out;
+  out.estimator = parseEstimatorSpec(arguments);
+  const std::vector<double> x = parseNumberList("--x", arguments.value("--x"));
+  const std::vector<double> y = parseNumberList("--y", arguments.value("--y"));
+  checkEntryMagnitudes("--x", x.data(), x.size());
+  checkEntryMagnitudes("--y", y.data(), y.size());
+  if (x.size() != y.size())
+    throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
+                     std::to_string(y.size()));
+  out.x = toVector(x);
+  out.y = toVector(y);
   return out;
 }
 

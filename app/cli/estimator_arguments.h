@@ -3,6 +3,7 @@
 // --mechanism ID [--kernel gaussian|softmax] [--coupling ID] [--m M] [--param KEY=VALUE]...
 // --x "x1,x2,..." --y "y1,y2,...". Parsed and validated once, with one message per problem.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,13 @@ std::vector<std::string> estimatorValueOptions();
 
 // Throws UsageError for missing, unknown or invalid values.
 EstimatorArguments parseEstimatorArguments(const Arguments& arguments);
+
+// The estimator alone (--mechanism --kernel --coupling --m --param; no --x/--y), for callers that
+// take the pairs in another form (the Python module). Throws UsageError as above.
+EstimatorSpec parseEstimatorSpec(const Arguments& arguments);
+
+// Throws UsageError naming `option` when an entry lies beyond ±1e60 (input_limits.h).
+void checkEntryMagnitudes(const std::string& option, const double* values, std::size_t count);
 
 // exp(logValue) when a double holds it as a normal number (or exactly 0), else null.
 nlohmann::json plainFromLog(double logValue);

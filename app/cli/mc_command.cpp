@@ -1,165 +1,40 @@
-// rfscope-cli mc: Monte Carlo estimate of the variance of one estimator at one pair.
-#include <cmath>
+// rfscope-cli mc: Monte Carlo estimate of the variance of one estimator at one pair; in an MPI job
+// every rank computes a share of the trials and rank 0 prints the result.
 #include <iostream>
-#include <memory>
 #include <optional>
-#include <sstream>
-#include <stdexcept>
-#include <utility>
 
-#include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
-#include "app/cli/failure_text.h"
-#include "app/cli/mc_arguments.h"
+#include "app/cli/mc_report.h"
 #include "app/cli/process_group.h"
-#include "core/analytic/analytic_variance.h"
-#include "core/io/json_export.h"
-#include "core/montecarlo/device_backend.h"
-#include "core/montecarlo/monte_carlo_engine.h"
 
 namespace rfscope::cli {
-namespace {
-
-nlohmann::json signedLogToJson(const SignedLog& value) {
-  const double plain = value.value();
-  return std::isfinite(plain) && (plain == 0 || std::isnormal(plain)) ? nlohmann::json(plain)
-                                                                      : nlohmann::json(nullptr);
-}
-
-nlohmann::json histogramToJson(const Histogram& h) {
-  return {{"log_scale", h.logScale},
-          {"edges", h.edges},
-          {"counts", h.counts},
-          {"samples", h.sampleCount}};
-}
-
-// --backend cuda: bad input when the plan is not one a GPU samples (exit 2), an environment problem
-// when there is no usable device (exit 1, with the reason). The backend to run on, or null for the
-// engine's own choice.
-std::unique_ptr<MonteCarloBackend> explicitCudaBackend(const MonteCarloRequest& request) {
-  if (request.backend != BackendChoice::Cuda) return nullptr;
-  const auto plan = makeSamplingPlan(request);
-  if (!plan) throw UsageError(plan.reason());
-  if (!plan->fast)
-    throw UsageError(
-        "CUDA backend unavailable: it runs the fast path of the continuous mechanisms only (not "
-        "pois/geom, --path full or simrf-plus)");
-  auto backend = makeCudaBackend();
-  if (!backend)
-    throw std::runtime_error("--backend cuda: CUDA backend unavailable: " + backend.reason());
-  return std::move(*backend);
-}
-
-// The closed form next to the estimate, or null with the reason: its failure (no closed form, a
-// special function giving up at an extreme input) never costs the finished Monte Carlo result.
-void addAnalytic(const MonteCarloRequest& request, const ParameterSet& parametersUsed,
-                 nlohmann::json& out) {
-  std::string note;
-  try {
-    const AnalyticAnswer exact =
-        evaluateAnalytic(request.withParameters(parametersUsed), request.x, request.y);
-    if (!exact.variance) {
-      note = exact.variance.reason();
-    } else if (!isFiniteOrZeroLog(exact.variance->logVariance)) {
-      note = "the closed form gives no finite value at this input";
-    } else {
-      out["analytic"] = {{"variance", plainFromLog(exact.variance->logVariance)},
-                         {"log_variance", logValueToJson(exact.variance->logVariance)}};
-      return;
-    }
-  } catch (const std::exception& e) {
-    note = "the closed form cannot be evaluated at this input: " + failureText(e);
-  }
-  out["analytic"] = nullptr;
-  out["analytic_note"] = note;
-}
-
-}  // namespace
-
-// The backend this process computes its trials on, and the note of Auto's choice.
-std::pair<std::unique_ptr<MonteCarloBackend>, std::string> localBackend(const McInvocation& mc) {
-  if (auto cuda = explicitCudaBackend(mc.request)) return {std::move(cuda), std::string()};
-  const auto plan = makeSamplingPlan(mc.request);
-  if (!plan) throw UsageError(plan.reason());
-  auto selection = selectBackend(
-      mc.request.backend, *plan,
-      static_cast<double>(mc.request.trials) * static_cast<double>(mc.request.features),
-      mc.threads);
-  if (!selection) throw UsageError(selection.reason());
-  return {std::move(selection->backend), std::move(selection->note)};
-}
 
 int mcCommand(const std::vector<std::string>& args) {
   const ProcessGroup& group = processGroup();
-  std::optional<McInvocation> parsed;
+  std::optional<McInvocation> mc;
   std::pair<std::unique_ptr<MonteCarloBackend>, std::string> local;
   std::exception_ptr failure;
   try {
-    parsed = parseMcInvocation(args);
-    local = localBackend(*parsed);
+    mc = parseMcInvocation(args);
+    if (group.distributed()) local = makeMcBackend(*mc);
   } catch (...) {
     failure = std::current_exception();
   }
   group.agree(failure);  // bad input: every rank stops here, rank 0 says why
-  const McInvocation& mc = *parsed;
-  const MonteCarloRequest& request = mc.request;
-  if (!group.isRoot()) {  // compute the leaves rank 0 hands out
-    group.serveLeaves(*local.first, *makeSamplingPlan(request));
+
+  std::optional<McReport> report;
+  if (!group.distributed()) {
+    report = runMcReport(*mc);
+  } else if (!group.isRoot()) {  // compute the leaves rank 0 hands out
+    group.serveLeaves(*local.first, *makeSamplingPlan(mc->request));
     return 0;
-  }
-
-  const auto result = [&] {
+  } else {
     const auto backend = group.monteCarloBackend(std::move(local.first), std::move(local.second));
-    return runMonteCarlo(request, {}, backend.get(), mc.threads);
-  }();  // the backend, gone, has told the other ranks the run is over
+    report = runMcReport(*mc, {}, backend.get());
+  }  // the backend, gone, has told the other ranks the run is over
   group.settle();
-  if (!result) throw UsageError(result.reason());  // exit status 2, as for bad input
-  if (!isFiniteOrZeroLog(result->logVariance))
-    throw std::runtime_error("the Monte Carlo variance overflowed at this input");
-
-  nlohmann::json quantiles = nlohmann::json::object();
-  for (const auto& q : result->quantiles) {
-    std::ostringstream level;
-    level << q.level;
-    quantiles[level.str()] = signedLogToJson(q.value);
-  }
-  // Every trial gave the same value: the variance is exactly 0, and so is its interval.
-  const bool zero = result->logVariance == kNegativeInfinity;
-  const double logStderr =
-      zero ? kNegativeInfinity : result->logVariance + std::log(result->relativeStdErr);
-  const double logLow = zero ? kNegativeInfinity : result->logCi95Low;
-  const double logHigh = zero ? kNegativeInfinity : result->logCi95High;
-  nlohmann::json out{{"mechanism", request.mechanism->info().id},
-                     {"kernel", kernelId(request.kernel)},
-                     {"coupling", couplingId(request.coupling)},
-                     {"d", request.x.size()},
-                     {"m", request.features},
-                     {"path", result->path},
-                     {"backend", result->backend},
-                     {"backend_requested", backendChoiceId(request.backend)},
-                     {"backend_note", result->backendNote},
-                     {"seed", request.seed},
-                     {"trials", result->trials},
-                     {"seconds", result->seconds},
-                     {"features_per_second", result->featuresPerSecond},
-                     {"kernel_value", plainFromLog(result->logKernelValue)},
-                     {"log_kernel_value", logValueToJson(result->logKernelValue)},
-                     {"mean", signedLogToJson(result->mean)},
-                     {"variance", plainFromLog(result->logVariance)},
-                     {"log_variance", logValueToJson(result->logVariance)},
-                     {"variance_stderr", plainFromLog(logStderr)},
-                     {"variance_relative_stderr",
-                      zero ? nlohmann::json(nullptr) : finiteOrNull(result->relativeStdErr)},
-                     {"ci95", {plainFromLog(logLow), plainFromLog(logHigh)}},
-                     {"log_ci95", {logValueToJson(logLow), logValueToJson(logHigh)}},
-                     {"quantiles", quantiles},
-                     {"histogram", histogramToJson(result->histogram)},
-                     {"heavy_tail", result->heavyTail},
-                     {"heavy_tail_reasons", result->heavyTailReasons},
-                     {"params", parameterSetToJson(result->parametersUsed)}};
-  addAnalytic(request, result->parametersUsed, out);
   std::cout.precision(17);
-  std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  std::cout << report->json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return 0;
 }
 

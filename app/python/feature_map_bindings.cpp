@@ -1,0 +1,122 @@
+// Feature maps: one draw of a mechanism's randomness (Philox stream `trial` under `seed`, as the
+// Monte Carlo engine's trial of that number draws it) applied to NumPy data.
+#include <cmath>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include <pybind11/eigen.h>
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "app/cli/cli_arguments.h"
+#include "app/python/bindings.h"
+#include "app/python/numpy_input.h"
+#include "core/io/json_export.h"
+#include "core/mechanisms/mechanism.h"
+#include "core/random/trial_stream.h"
+
+namespace py = pybind11;
+
+namespace rfscope::python {
+namespace {
+
+class PyFeatureMap {
+ public:
+  PyFeatureMap(const std::vector<std::string>& arguments, int d, std::uint64_t seed,
+               std::uint64_t trial, std::optional<DoubleArray> xArray,
+               std::optional<DoubleArray> yArray) {
+    const EstimatorSpec estimator = estimatorFromArguments(arguments);
+    if (d < 1) throw cli::UsageError("d: the dimension must be at least 1");
+    if (d > 100000) throw cli::UsageError("d: at most 100000");
+    // Automatic parameters (OPRF's A*, λ*, p*, GERF's optimum) are resolved at the pair (x, y),
+    // by default the origin.
+    Eigen::VectorXd x = Eigen::VectorXd::Zero(d), y = Eigen::VectorXd::Zero(d);
+    if (xArray) {
+      const auto points = pointsOf(*xArray);
+      checkPoints("x", points);
+      x = points.row(0).transpose();
+    }
+    if (yArray) {
+      const auto points = pointsOf(*yArray);
+      checkPoints("y", points);
+      y = points.row(0).transpose();
+    }
+    if (x.size() != d || y.size() != d)
+      throw cli::UsageError("x and y must have d = " + std::to_string(d) + " entries");
+    spec_.kernel = estimator.kernel;
+    spec_.coupling = estimator.coupling;
+    spec_.features = estimator.features;
+    spec_.dimension = d;
+    spec_.parameters =
+        resolveParameters(*estimator.mechanism, PairInput(x, y), estimator.parameters);
+    if (spec_.parameters.contains("epsilon"))  // PoisRF+, GeomRF+: one shift, from (x, y)
+      spec_.shift = positiveShift(x.transpose(), y.transpose(), spec_.parameters.real("epsilon"));
+    TrialStream stream(seed, trial, zigguratTables());
+    auto map = estimator.mechanism->drawFeatureMap(spec_, stream);
+    if (!map) throw NotAvailable("not available: " + map.reason());
+    map_ = std::move(*map);
+    mechanism_ = estimator.mechanism->info().id;
+  }
+
+  // values · exp(logScale) (±inf where a double cannot hold a feature), or (values, logScale).
+  py::object features(const DoubleArray& array, bool keys, bool scaled) const {
+    FeatureMatrix out = mapped(array, keys);
+    if (scaled) return py::make_tuple(py::cast(std::move(out.values)), py::cast(out.logScale));
+    for (Eigen::Index i = 0; i < out.values.rows(); ++i)
+      if (out.logScale(i) != 0) out.values.row(i) *= std::exp(out.logScale(i));
+    return py::cast(std::move(out.values));
+  }
+
+  Eigen::MatrixXd kernel(const DoubleArray& xArray, const DoubleArray& yArray) const {
+    const FeatureMatrix queries = mapped(xArray, false);
+    const FeatureMatrix keys = mapped(yArray, true);
+    py::gil_scoped_release release;
+    return kernelEstimates(queries, keys);
+  }
+
+  int dimension() const { return map_->dimension(); }
+  std::int64_t featureCount() const { return map_->features(); }
+  Eigen::Index width() const { return map_->width(); }
+  bool symmetric() const { return map_->symmetric(); }
+  const std::string& mechanism() const { return mechanism_; }
+  std::string parametersJson() const { return parameterSetToJson(spec_.parameters).dump(); }
+
+ private:
+  FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
+    const auto points = pointsOf(array);
+    const std::string name = keys ? "Y" : "X";
+    checkPoints(name, points);
+    if (points.cols() != map_->dimension())
+      throw cli::UsageError(
+          name + " has " + std::to_string(points.cols()) +
+          " columns but the feature map has d = " + std::to_string(map_->dimension()));
+    py::gil_scoped_release release;
+    return keys ? map_->keys(points) : map_->queries(points);
+  }
+
+  FeatureMapSpec spec_;
+  std::unique_ptr<FeatureMap> map_;
+  std::string mechanism_;
+};
+
+}  // namespace
+
+void bindFeatureMap(py::module_& module) {
+  py::class_<PyFeatureMap>(module, "_FeatureMap")
+      .def(py::init<const std::vector<std::string>&, int, std::uint64_t, std::uint64_t,
+                    std::optional<DoubleArray>, std::optional<DoubleArray>>(),
+           py::arg("arguments"), py::arg("d"), py::arg("seed"), py::arg("trial"), py::arg("x"),
+           py::arg("y"))
+      .def("features", &PyFeatureMap::features, py::arg("points"), py::arg("keys"),
+           py::arg("scaled"))
+      .def("kernel", &PyFeatureMap::kernel, py::arg("x"), py::arg("y"))
+      .def_property_readonly("d", &PyFeatureMap::dimension)
+      .def_property_readonly("m", &PyFeatureMap::featureCount)
+      .def_property_readonly("width", &PyFeatureMap::width)
+      .def_property_readonly("symmetric", &PyFeatureMap::symmetric)
+      .def_property_readonly("mechanism", &PyFeatureMap::mechanism)
+      .def("_parameters_json", &PyFeatureMap::parametersJson);
+}
+
+}  // namespace rfscope::python

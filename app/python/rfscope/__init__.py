@@ -1,0 +1,417 @@
+"""RFScope from Python: exact variances of random-feature kernel estimators, Monte Carlo, feature maps.
+
+The closed forms (evaluated in the log domain), the Monte Carlo engine, the feature maps and the
+experiments are RFScope's C++ core, the very code behind ``rfscope-cli``: the same inputs give the
+same numbers, to the last digit, and bad input raises ``ValueError`` with the command line's message.
+
+Catalogue:   mechanisms(), couplings(), kernels(), experiments(), presets()
+Closed forms: variance(mechanism, x, y, ...), conformity(mechanism, x, y, ...)
+Monte Carlo:  monte_carlo(mechanism, x, y, ..., trials=, seed=)
+Features:     feature_map(mechanism, coupling, m, d, seed, ...).transform(X)
+Experiments:  run(experiment, **params) -> pandas.DataFrame, or a dict of NumPy columns
+
+Pairs are NumPy arrays: x and y of shape (d,) for one pair, or (L, d) for L pairs (a (d,) array
+pairs with every row of the other). Computations run without the GIL and stop on Ctrl-C
+(KeyboardInterrupt). A value without a closed form raises NoClosedFormError.
+
+Example::
+
+    import numpy as np, rfscope
+    rng = np.random.default_rng(0)
+    x, y = 0.3 * rng.standard_normal((2, 1000, 16))
+    v = rfscope.variance("oprf", x, y, m=64)
+    print(np.mean(v.log_variance))
+"""
+
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict, List, NamedTuple, Optional, Union
+
+import numpy as _np
+
+from . import _core
+from ._core import NoClosedFormError, NotAvailableError
+
+__version__: str = _core.__version__
+
+__all__ = [
+    "Conformity",
+    "FeatureMap",
+    "NoClosedFormError",
+    "NotAvailableError",
+    "Variance",
+    "conformity",
+    "couplings",
+    "experiments",
+    "feature_map",
+    "kernels",
+    "mechanisms",
+    "monte_carlo",
+    "presets",
+    "run",
+    "variance",
+]
+
+NoClosedFormError.__doc__ = (
+    "No closed-form value: none exists for the mechanism under the coupling, or it cannot be "
+    "evaluated at the input (the message gives the reason, as `rfscope-cli analytic` does)."
+)
+NotAvailableError.__doc__ = (
+    "No value: a combination the core does not offer (e.g. a feature map under a coupling it does "
+    "not draw). NoClosedFormError is a kind of it."
+)
+
+
+# ---- catalogue ----------------------------------------------------------------------------------
+
+def _catalog() -> Dict[str, Any]:
+    return _json.loads(_core._catalog())
+
+
+def mechanisms() -> List[Dict[str, Any]]:
+    """The mechanisms (id, name, description, traits, parameter specs), as `rfscope-cli list`."""
+    return _catalog()["mechanisms"]
+
+
+def couplings() -> List[Dict[str, Any]]:
+    """The couplings of the frequencies (id, name, description), as `rfscope-cli list`."""
+    return _catalog()["couplings"]
+
+
+def kernels() -> List[Any]:
+    """The kernels (gaussian, softmax), as `rfscope-cli list`."""
+    return _catalog()["kernels"]
+
+
+def experiments() -> List[Dict[str, Any]]:
+    """The experiments with their parameter specs, as `rfscope-cli list`."""
+    return _catalog()["experiments"]
+
+
+def presets() -> List[Dict[str, Any]]:
+    """The presets (id, title, experiment, values), as `rfscope-cli list`."""
+    return _catalog()["presets"]
+
+
+# ---- input conversion ---------------------------------------------------------------------------
+
+def _parameter_text(key: str, value: Any) -> str:
+    """A parameter value as the command line reads it (floats round-trip exactly through repr)."""
+    if isinstance(value, (bool, _np.bool_)):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    if isinstance(value, (float, _np.floating)):
+        return repr(float(value))
+    if isinstance(value, (int, _np.integer, str)):
+        return str(value)
+    raise TypeError(f"parameter {key!r}: expected a number, bool, string or list of strings, "
+                    f"got {type(value).__name__}")
+
+
+def _integer(name: str, value: Any) -> int:
+    if isinstance(value, (bool, _np.bool_)) or not isinstance(value, (int, _np.integer)):
+        raise TypeError(f"{name}: expected an integer, got {type(value).__name__}")
+    return int(value)
+
+
+def _estimator_arguments(mechanism: str, kernel: str, coupling: str, m: int,
+                         params: Dict[str, Any]) -> List[str]:
+    for name, value in (("mechanism", mechanism), ("kernel", kernel), ("coupling", coupling)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name}: expected a string id, got {type(value).__name__}")
+    arguments = ["--mechanism", mechanism, "--kernel", kernel, "--coupling", coupling,
+                 "--m", str(_integer("m", m))]
+    for key, value in params.items():
+        arguments += ["--param", f"{key}={_parameter_text(key, value)}"]
+    return arguments
+
+
+def _real_array(name: str, value: Any) -> _np.ndarray:
+    array = _np.asarray(value)
+    if array.dtype.kind not in "fiu" or array.dtype == _np.float16:
+        raise TypeError(f"{name}: expected an array of real numbers (float64, float32 or "
+                        f"integers), got dtype {array.dtype}")
+    return array
+
+
+def _points(name: str, value: Any) -> _np.ndarray:
+    """A (L, d) C-contiguous float64 array of the points in value: (d,) is one point."""
+    array = _real_array(name, value)
+    if array.ndim == 1:
+        array = array[_np.newaxis, :]
+    if array.ndim != 2:
+        raise ValueError(f"{name}: expected an array of shape (d,) or (L, d), got shape "
+                         f"{array.shape}")
+    if array.shape[0] == 0 or array.shape[1] == 0:
+        raise ValueError(f"{name}: expected at least one point of at least one entry, got shape "
+                         f"{array.shape}")
+    return _np.ascontiguousarray(array, dtype=_np.float64)
+
+
+def _pairs(x: Any, y: Any):
+    """(X, Y, single): the pairs as two (L, d) arrays; single when both were (d,)."""
+    xs, ys = _points("x", x), _points("y", y)
+    if xs.shape[1] != ys.shape[1]:
+        raise ValueError(f"x has {xs.shape[1]} entries per point but y has {ys.shape[1]}")
+    if xs.shape[0] != ys.shape[0]:
+        if xs.shape[0] == 1:
+            xs = _np.ascontiguousarray(_np.broadcast_to(xs, ys.shape))
+        elif ys.shape[0] == 1:
+            ys = _np.ascontiguousarray(_np.broadcast_to(ys, xs.shape))
+        else:
+            raise ValueError(f"x has {xs.shape[0]} points but y has {ys.shape[0]} (pairs are "
+                             f"rows of the same index; a single point pairs with every row)")
+    single = _np.ndim(x) == 1 and _np.ndim(y) == 1
+    return xs, ys, single
+
+
+# ---- closed forms -------------------------------------------------------------------------------
+
+class Variance(NamedTuple):
+    """The variance (= MSE: the estimators are unbiased) of the M-feature estimator and the kernel
+    it estimates, at each pair. Plain values are exp of the logs (inf or 0 where a double cannot
+    hold them: use the logs, which are finite or -inf for an exact zero)."""
+
+    variance: Union[float, _np.ndarray]
+    log_variance: Union[float, _np.ndarray]
+    kernel_value: Union[float, _np.ndarray]
+    log_kernel_value: Union[float, _np.ndarray]
+
+
+class Conformity(NamedTuple):
+    """The RF-conformity ρ of the coupling (SimRF eq. 10) at each pair, and its log."""
+
+    conformity: Union[float, _np.ndarray]
+    log_conformity: Union[float, _np.ndarray]
+
+
+def _analytic(mechanism, x, y, kernel, coupling, m, params, with_conformity):
+    arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
+    xs, ys, single = _pairs(x, y)
+    columns = _core._analytic(arguments, xs, ys, with_conformity)
+    if single:
+        columns = tuple(float(c[0]) for c in columns)
+    return columns
+
+
+def variance(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian", coupling: str = "iid",
+             m: int = 1, **params: Any) -> Variance:
+    """Exact variance of the M-feature estimator of `kernel` at the pairs (x[i], y[i]).
+
+    mechanism: an id of mechanisms() ("trig", "pos", "oprf", ...); kernel: "gaussian" or
+    "softmax"; coupling: "iid", "orf", "simrf" (closed forms exist for every mechanism under
+    "iid", for "pos" under "orf"/"simrf" and "trig" under "orf"); m: the number of features;
+    params: the mechanism's parameters (e.g. A=-0.1 for "oprf"; see mechanisms()), unset
+    automatic ones chosen at each pair as the command line does.
+
+    x, y: arrays of shape (d,) (one pair: floats are returned) or (L, d) (L pairs: arrays of L).
+    Returns Variance(variance, log_variance, kernel_value, log_kernel_value), equal to
+    `rfscope-cli analytic` at each pair. Raises ValueError for bad input (the command line's
+    message), TypeError for arrays that are not real numbers, NoClosedFormError where there is no
+    closed form.
+    """
+    log_v, v, log_k, k = _analytic(mechanism, x, y, kernel, coupling, m, params, False)
+    return Variance(v, log_v, k, log_k)
+
+
+def conformity(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
+               coupling: str = "iid", m: int = 1, **params: Any) -> Conformity:
+    """RF-conformity ρ of the coupling at the pairs (x[i], y[i]) (SimRF eq. 10), where the theory
+    has one (positive features under iid, orf, simrf); the arguments are variance()'s.
+    Returns Conformity(conformity, log_conformity); raises NoClosedFormError elsewhere."""
+    columns = _analytic(mechanism, x, y, kernel, coupling, m, params, True)
+    return Conformity(columns[5], columns[4])
+
+
+# ---- Monte Carlo --------------------------------------------------------------------------------
+
+def _number_list(name: str, value: Any) -> str:
+    array = _real_array(name, value)
+    if array.ndim != 1:
+        raise ValueError(f"{name}: expected one point, an array of shape (d,), got shape "
+                         f"{array.shape}")
+    return ",".join(repr(float(v)) for v in array)
+
+
+def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
+                coupling: str = "iid", m: int = 1, trials: int = 100000, seed: int = 1,
+                threads: int = 0, path: str = "fast", quantiles: Optional[Any] = None,
+                backend: str = "auto", **params: Any) -> Dict[str, Any]:
+    """Monte Carlo variance of the M-feature estimator at ONE pair (x, y of shape (d,)).
+
+    The arguments are variance()'s plus trials (128 to 1e9), seed (same seed, same numbers for
+    any thread count), threads (0: all cores), path ("fast" or "full"), quantiles (levels in
+    [0, 1]) and backend ("cpu", "cuda", "auto"); couplings also include "simrf-plus",
+    "orf-fast", "simrf-fast". Returns `rfscope-cli mc`'s JSON object as a dict: mean, variance
+    with variance_stderr and ci95 (and their logs), quantiles, histogram, heavy_tail with its
+    reasons, backend, throughput, and "analytic" (the closed form, or None with analytic_note).
+    """
+    arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
+    arguments += ["--x", _number_list("x", x), "--y", _number_list("y", y),
+                  "--trials", str(_integer("trials", trials)),
+                  "--seed", str(_integer("seed", seed)),
+                  "--threads", str(_integer("threads", threads)),
+                  "--path", str(path), "--backend", str(backend)]
+    if quantiles is not None:
+        arguments += ["--quantiles", _number_list("quantiles", quantiles)]
+    return _json.loads(_core._monte_carlo(arguments))
+
+
+# ---- feature maps -------------------------------------------------------------------------------
+
+class FeatureMap:
+    """One draw of a mechanism's random features (made by feature_map()).
+
+    transform(X) maps the rows of X (L × d) to features (L × width); for every pair of rows,
+    transform(X) @ transform_keys(Y).T is the mechanism's unbiased M-feature estimate K̂ of the
+    kernel (the 1/M included). width is M times the features per frequency: 1 for pos, oprf,
+    real-A GERF and the discrete mechanisms, 2 for trig (cos, sin), pos-hyp and complex GERF, more
+    for the hybrids. Queries and keys differ where the estimator is asymmetric (symmetric tells).
+    """
+
+    def __init__(self, core_map: Any):
+        self._map = core_map
+
+    @property
+    def d(self) -> int:
+        """The input dimension."""
+        return self._map.d
+
+    @property
+    def m(self) -> int:
+        """The number of frequencies M."""
+        return self._map.m
+
+    @property
+    def width(self) -> int:
+        """Columns of the features."""
+        return self._map.width
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether queries and keys are the same features."""
+        return self._map.symmetric
+
+    @property
+    def mechanism(self) -> str:
+        return self._map.mechanism
+
+    @property
+    def parameters(self) -> Dict[str, Any]:
+        """The mechanism's parameters, automatic ones resolved, that the map was drawn with."""
+        return _json.loads(self._map._parameters_json())
+
+    def _features(self, name: str, points: Any, keys: bool, dtype: Any) -> _np.ndarray:
+        dtype = _np.dtype(dtype)
+        if dtype not in (_np.float64, _np.float32):
+            raise TypeError(f"dtype: float64 or float32, got {dtype}")
+        array = _real_array(name, points)
+        if array.ndim != 2:
+            raise ValueError(f"{name}: expected an array of shape (L, d), got shape {array.shape}")
+        features = self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys,
+                                      False)
+        return features if dtype == _np.float64 else features.astype(_np.float32)
+
+    def transform(self, X: Any, dtype: Any = _np.float64) -> _np.ndarray:
+        """Features (queries) of the rows of X (L × d, float64/float32/integers) as an L × width
+        array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range)."""
+        return self._features("X", X, False, dtype)
+
+    def transform_keys(self, Y: Any, dtype: Any = _np.float64) -> _np.ndarray:
+        """Features of the key side (equal to transform() where symmetric)."""
+        return self._features("Y", Y, True, dtype)
+
+    def transform_scaled(self, X: Any, keys: bool = False):
+        """(values, log_scale): features = values * exp(log_scale)[:, None] with |values| <= 1,
+        for features a double cannot hold (e.g. softmax features of large inputs)."""
+        array = _real_array("X", X)
+        if array.ndim != 2:
+            raise ValueError(f"X: expected an array of shape (L, d), got shape {array.shape}")
+        return self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys, True)
+
+    def kernel(self, X: Any, Y: Any) -> _np.ndarray:
+        """K̂(X[i], Y[j]) for all i, j (L_X × L_Y), computed without overflow in between."""
+        xs = _np.ascontiguousarray(_real_array("X", X), dtype=_np.float64)
+        ys = _np.ascontiguousarray(_real_array("Y", Y), dtype=_np.float64)
+        if xs.ndim != 2 or ys.ndim != 2:
+            raise ValueError(f"X and Y: expected arrays of shape (L, d), got shapes {xs.shape} "
+                             f"and {ys.shape}")
+        return self._map.kernel(xs, ys)
+
+    def __repr__(self) -> str:
+        return (f"FeatureMap(mechanism={self.mechanism!r}, m={self.m}, d={self.d}, "
+                f"width={self.width})")
+
+
+def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, seed: int = 1, *,
+                kernel: str = "gaussian", trial: int = 0, x: Any = None, y: Any = None,
+                **params: Any) -> FeatureMap:
+    """Draw a feature map: M frequencies of `coupling` in dimension d (and whatever else the
+    mechanism draws) from Philox stream `trial` under `seed` — the same draw as the C++ core's (and
+    as the Monte Carlo engine's trial of that number), so the same seed gives the same features.
+
+    params: the mechanism's parameters. Automatic ones (OPRF's A*, GERF's optimum, λ*, p*) are
+    chosen at the pair (x, y) (arrays of shape (d,), the origin by default); PoisRF+/GeomRF+ shift
+    by min(x, y) - epsilon. Raises ValueError for bad input, NotAvailableError where the mechanism
+    has no feature map under the coupling.
+    """
+    arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
+    pair = []
+    for name, value in (("x", x), ("y", y)):
+        if value is None:
+            pair.append(None)
+            continue
+        array = _real_array(name, value)
+        if array.ndim != 1:
+            raise ValueError(f"{name}: expected one point, an array of shape (d,), got shape "
+                             f"{array.shape}")
+        pair.append(_np.ascontiguousarray(array[_np.newaxis, :], dtype=_np.float64))
+    core_map = _core._FeatureMap(arguments, _integer("d", d), _integer("seed", seed),
+                                 _integer("trial", trial), pair[0], pair[1])
+    return FeatureMap(core_map)
+
+
+# ---- experiments --------------------------------------------------------------------------------
+
+def run(experiment: Optional[str] = None, *, preset: Optional[str] = None, **params: Any):
+    """Run an experiment (or a preset, which params then override) and return its table.
+
+    params: the experiment's parameters (see experiments()), e.g. d=64, pairs=100,
+    mechanisms=["trig", "pos"]. Returns a pandas DataFrame when pandas is installed (metadata in
+    .attrs), otherwise a dict of NumPy columns plus "_metadata". The metadata: experiment,
+    comments (the CSV's comment lines: experiment, version, every parameter), parameters,
+    warnings, labels (column key → label), title, x_column, x_label, y_label. Raises ValueError with
+    `rfscope-cli run`'s message for bad parameters; Ctrl-C cancels.
+    """
+    arguments: List[str] = []
+    if experiment is not None:
+        if not isinstance(experiment, str):
+            raise TypeError(f"experiment: expected a string id, got {type(experiment).__name__}")
+        arguments.append(experiment)
+    if preset is not None:
+        arguments += ["--preset", str(preset)]
+    for key, value in params.items():
+        arguments += ["--set", f"{key}={_parameter_text(key, value)}"]
+    table = _core._run(arguments)
+    metadata = {
+        "experiment": table["experiment"],
+        "comments": list(table["metadata"]),
+        "parameters": _json.loads(table["parameters"]),
+        "warnings": list(table["warnings"]),
+        "labels": dict(table["labels"]),
+        "title": table["title"],
+        "x_column": table["x_column"],
+        "x_label": table["x_label"],
+        "y_label": table["y_label"],
+    }
+    try:
+        import pandas
+    except ImportError:
+        result = dict(table["columns"])
+        result["_metadata"] = metadata
+        return result
+    frame = pandas.DataFrame(dict(table["columns"]))
+    frame.attrs.update(metadata)
+    return frame

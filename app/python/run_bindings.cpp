@@ -1,0 +1,74 @@
+// Experiments: `rfscope-cli run`'s table, columns as NumPy arrays, with its CSV metadata.
+#include <atomic>
+
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include "app/cli/run_arguments.h"
+#include "app/python/bindings.h"
+#include "app/python/interruptible.h"
+#include "core/io/json_export.h"
+#include "core/io/table_csv.h"
+
+namespace py = pybind11;
+
+namespace rfscope::python {
+namespace {
+
+// Never reports progress; cancelled by Ctrl-C through runInterruptibly.
+class CancellableContext final : public RunContext {
+ public:
+  explicit CancellableContext(const std::atomic<bool>& cancel) : cancel_(cancel) {}
+  bool cancelled() const override { return cancel_.load(std::memory_order_relaxed); }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {}
+
+ private:
+  const std::atomic<bool>& cancel_;
+};
+
+// run's arguments as the command line takes them (EXPERIMENT, --preset, --set KEY=VALUE) → a dict:
+// columns (key → array), labels, metadata (the CSV's comment lines), parameters (JSON text),
+// warnings, plot title and axis labels.
+py::dict runExperiment(const std::vector<std::string>& arguments) {
+  const cli::RunInvocation run = cli::parseRunInvocation(arguments);
+  std::atomic<bool> cancel{false};
+  RunResult result;
+  runInterruptibly(
+      [&] {
+        CancellableContext context(cancel);
+        result = run.experiment->run(run.parameters, context);
+      },
+      cancel);
+
+  py::dict columns, labels;
+  for (const Column& column : result.table.columns) {
+    columns[py::str(column.key)] =
+        py::array_t<double>(static_cast<py::ssize_t>(column.values.size()), column.values.data());
+    labels[py::str(column.key)] = column.label;
+  }
+  py::list metadata;
+  for (const auto& [key, value] : runMetadata(run.experimentId, run.parameters))
+    metadata.append(py::make_tuple(key, value));
+  py::dict out;
+  out["experiment"] = run.experimentId;
+  out["columns"] = columns;
+  out["labels"] = labels;
+  out["metadata"] = metadata;
+  out["parameters"] = parameterSetToJson(run.parameters).dump();
+  out["warnings"] = result.warnings;
+  out["title"] = result.table.hints.title;
+  out["x_column"] = result.table.hints.xColumn;
+  out["x_label"] = result.table.hints.xLabel;
+  out["y_label"] = result.table.hints.yLabel;
+  return out;
+}
+
+}  // namespace
+
+void bindRun(py::module_& module) {
+  module.def("_run", &runExperiment, py::arg("arguments"),
+             "The table of `rfscope-cli run ARGUMENTS...` as NumPy columns and metadata.");
+}
+
+}  // namespace rfscope::python

@@ -1,0 +1,39 @@
+"""Monte Carlo from Python: `rfscope-cli mc`'s JSON object, the same numbers for the same seed."""
+
+import numpy as np
+import pytest
+
+import rfscope
+from conftest import cli_json, number_list
+
+X = np.array([0.2, -0.1, 0.4, 0.05])
+Y = np.array([0.1, 0.3, -0.2, 0.25])
+TIMING = {"seconds", "features_per_second"}
+
+
+@pytest.mark.parametrize("mechanism,coupling,m,path", [
+    ("pos", "iid", 4, "fast"),
+    ("oprf", "simrf", 4, "fast"),
+    ("trig", "orf", 3, "full"),
+    ("pois", "iid", 2, "fast"),
+])
+def test_monte_carlo_equals_the_cli(mechanism, coupling, m, path):
+    expected = cli_json("mc", "--mechanism", mechanism, "--coupling", coupling, "--m", str(m),
+                        "--x", number_list(X), "--y", number_list(Y), "--trials", "20000",
+                        "--seed", "7", "--path", path, "--backend", "cpu")
+    result = rfscope.monte_carlo(mechanism, X, Y, coupling=coupling, m=m, trials=20000, seed=7,
+                                 threads=2, path=path, backend="cpu")
+    for key in TIMING:
+        assert result.pop(key) > 0
+        expected.pop(key)
+    assert result == expected
+    assert set(result) >= {"mean", "variance", "ci95", "quantiles", "heavy_tail", "backend"}
+
+
+def test_analytic_value_or_its_reason_comes_with_the_estimate():
+    result = rfscope.monte_carlo("oprf", X, Y, coupling="orf", m=2, trials=1000, backend="cpu")
+    assert result["analytic"] is None and result["analytic_note"]
+    exact = rfscope.variance("pos", X, Y, m=3)
+    result = rfscope.monte_carlo("pos", X, Y, m=3, trials=1000, quantiles=[0.1, 0.9])
+    assert result["analytic"]["log_variance"] == exact.log_variance
+    assert set(result["quantiles"]) == {"0.1", "0.9"}

@@ -1,0 +1,58 @@
+"""Experiments from Python: the table `rfscope-cli run` writes, as NumPy columns with metadata."""
+
+import csv
+import io
+
+import numpy as np
+import pytest
+
+import rfscope
+from conftest import cli
+
+
+def cli_table(*arguments):
+    code, out, err = cli("run", *arguments)
+    assert code == 0, err
+    lines = out.splitlines()
+    comments = [line for line in lines if line.startswith("#")]
+    rows = list(csv.reader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
+    header, body = rows[0], rows[1:]
+    return comments, {key: np.array([float(r[i]) for r in body]) for i, key in enumerate(header)}
+
+
+def columns_of(result):
+    if isinstance(result, dict):
+        return {k: v for k, v in result.items() if not k.startswith("_")}, result["_metadata"]
+    return {k: result[k].to_numpy() for k in result.columns}, result.attrs
+
+
+def test_run_equals_the_cli_table():
+    settings = {"d": 8, "pairs": 20, "sigma-steps": 12}
+    arguments = ["variance-vs-sigma"]
+    for key, value in settings.items():
+        arguments += ["--set", f"{key}={value}"]
+    comments, expected = cli_table(*arguments)
+    columns, metadata = columns_of(rfscope.run("variance-vs-sigma", **settings))
+    assert list(columns) == list(expected)
+    for key, values in expected.items():
+        np.testing.assert_array_equal(columns[key], values)  # the CSV holds 17 digits
+    assert metadata["experiment"] == "variance-vs-sigma"
+    assert metadata["parameters"]["d"] == 8
+    for key, value in metadata["comments"]:
+        assert any(key in line and value in line for line in comments)
+
+
+def test_presets_and_list_parameters():
+    preset = rfscope.presets()[0]
+    columns, metadata = columns_of(rfscope.run(preset=preset["id"]))
+    assert metadata["experiment"] == preset["experiment"]
+    assert all(len(v) == len(next(iter(columns.values()))) for v in columns.values())
+
+
+def test_a_dataframe_when_pandas_is_installed():
+    pandas = pytest.importorskip("pandas")
+    frame = rfscope.run("variance-vs-sigma", d=4, pairs=5, **{"sigma-steps": 3})
+    assert isinstance(frame, pandas.DataFrame)
+    assert frame.shape[0] == 3 and "sigma" in frame.columns
+    assert frame.attrs["experiment"] == "variance-vs-sigma"
+    assert frame.attrs["parameters"]["pairs"] == 5
