@@ -10,12 +10,14 @@
 #include "core/mechanisms/pois_rf.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 #include "core/mechanisms/pos_rf.h"
+#include "core/mechanisms/trig_phase_rf.h"
 #include "core/mechanisms/trig_rf.h"
 
 namespace rfscope {
 
 const std::vector<const Mechanism*>& allMechanisms() {
   static const TrigRf trig;
+  static const TrigPhaseRf trigPhase;
   static const PosRf pos;
   static const PosHypRf posHyp;
   static const Gerf gerf;
@@ -27,8 +29,8 @@ const std::vector<const Mechanism*>& allMechanisms() {
   static const HybridAngularRf hybridAngular;
   static const HybridGaussianRf hybridGaussian;
   static const std::vector<const Mechanism*> mechanisms{
-      &trig, &pos,      &posHyp,   &gerf,          &oprf,          &pois,
-      &geom, &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
+      &trig, &trigPhase, &pos,      &posHyp,   &gerf,          &oprf,
+      &pois, &geom,      &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
   return mechanisms;
 }
 
