@@ -72,7 +72,8 @@ VarianceResult TrigPhaseRf::logVariance(const PairInput& pair, const ParameterSe
 }
 
 bool TrigPhaseRf::hasClosedForm(Coupling coupling) const {
-  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal;
+  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
+         coupling == Coupling::Simplex;
 }
 
 Outcome<CoupledVariance> TrigPhaseRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -80,12 +81,20 @@ Outcome<CoupledVariance> TrigPhaseRf::coupledLogVariance(Coupling coupling, std:
                                                          const VarianceResult& one) const {
   if (coupling == Coupling::Iid)
     return Mechanism::coupledLogVariance(coupling, features, pair, one);
-  // Orthogonal: the phases are independent, so the cross terms are TrigRF's (P C / M² = -gap).
+  // The phases are independent, so the cross terms of a block are TrigRF's.
   const auto& g = pair.geometry;
-  const double gap = trigOrthogonalityGap(g.dimension, features, g.diffNormSquared);
   CoupledVariance result;
-  // Var/M >= 1/(2M) while |gap| <= (1 - 1/M) max|C| stays below it: no cancellation to fear.
-  result.logVariance = std::log(std::exp(*one.logVariance) / static_cast<double>(features) - gap);
+  if (coupling == Coupling::Simplex) {
+    if (g.dimension < 2) return Outcome<CoupledVariance>::unavailable("simrf needs d >= 2");
+    result.logVariance =
+        coupledTrigLogVariance(*one.logVariance, g.dimension, features,
+                               trigSimplexCovariance(g.dimension, g.diffNormSquared));
+    return result;
+  }
+  result.logVariance =
+      coupledTrigLogVariance(*one.logVariance, g.dimension, features,
+                             trigOrthogonalCovariance(g.dimension, g.diffNormSquared));
+  const double gap = trigOrthogonalityGap(g.dimension, features, g.diffNormSquared);
   result.orthogonalityGapSign = (gap > 0) - (gap < 0);
   result.logAbsOrthogonalityGap = std::log(std::abs(gap));
   return result;

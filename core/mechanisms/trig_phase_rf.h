@@ -6,8 +6,8 @@
 // E cos ωᵀ2(x - y) = K⁴):
 //   Var = 1 + ½K⁴ - K² = (1 - K²) + ½K⁴,   in [½, 1], ½ at x = y (TrigRF's pair: 0),
 // evaluated as logAddExp(log(-expm1(-|x - y|²)), -ln 2 - 2|x - y|²) — no cancellation.
-// Under ORF two features of a block have independent phases, so their covariance is TrigRF's C
-// (trig_orthogonality.h) and Var_ORF = Var/M + P C / M² = Var/M - TrigRF's orthogonality gap.
+// Under ORF and SimRF two features of a block have independent phases, so their covariance is
+// TrigRF's C (trig_orthogonality.h) and Var_M = Var/M + P C / M².
 // At an equal budget of D numbers TrigRF's sin/cos pairs (D/2 frequencies) have variance
 // (1 - K²)²/D and random phases (1 + ½K⁴ - K²)/D: the pairs are never worse (by (K² - ½K⁴)/D).
 

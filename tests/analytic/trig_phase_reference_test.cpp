@@ -1,7 +1,7 @@
 // Random-phase Fourier features (trig-phase) against the committed mpmath references
 // (tests/reference/trig_phase_references.json, 40 digits): the one-feature variance
-// 1 + ½K⁴ - K², the ORF cross term and M-feature variances, and the equal-budget comparison with
-// TrigRF's sin/cos pairs.
+// 1 + ½K⁴ - K², the ORF and SimRF cross terms and M-feature variances, and the equal-budget
+// comparison with TrigRF's sin/cos pairs.
 
 #include <gtest/gtest.h>
 
@@ -57,9 +57,10 @@ TEST(TrigPhaseReference, OneFeatureVarianceMatchesMpmath) {
               cases.size());
 }
 
-TEST(TrigPhaseReference, OrthogonalCouplingMatchesMpmath) {
+TEST(TrigPhaseReference, OrthogonalAndSimplexCouplingsMatchMpmath) {
   const Mechanism& mechanism = *findMechanism("trig-phase");
   EXPECT_TRUE(mechanism.hasClosedForm(Coupling::Orthogonal));
+  EXPECT_TRUE(mechanism.hasClosedForm(Coupling::Simplex));
   const auto& cases = trigPhaseReferences().at("coupled");
   ASSERT_GE(cases.size(), 20u);
   double worstCovariance = 0, worstLog = 0;
@@ -67,13 +68,15 @@ TEST(TrigPhaseReference, OrthogonalCouplingMatchesMpmath) {
   for (const auto& c : cases) {
     const int d = c.at("d").get<int>();
     const double diff = c.at("diff").get<double>();
-    const double covariance = trigOrthogonalCovariance(d, diff);
-    const double covarianceError = std::abs(covariance - referenceValue(c.at("c_orf")));
-    EXPECT_LE(covarianceError, 1e-12) << "d = " << d << ", z² = " << diff;
-    worstCovariance = std::max(worstCovariance, covarianceError);
+    for (const auto& [key, covariance] : {std::pair{"c_orf", trigOrthogonalCovariance(d, diff)},
+                                          std::pair{"c_simrf", trigSimplexCovariance(d, diff)}}) {
+      const double covarianceError = std::abs(covariance - referenceValue(c.at(key)));
+      EXPECT_LE(covarianceError, 1e-12) << key << " d = " << d << ", z² = " << diff;
+      worstCovariance = std::max(worstCovariance, covarianceError);
+    }
     const Pair pair(d, diff);
     const VarianceResult one = mechanism.logVariance(pair.input(), {});
-    for (const Coupling coupling : {Coupling::Iid, Coupling::Orthogonal}) {
+    for (const Coupling coupling : {Coupling::Iid, Coupling::Orthogonal, Coupling::Simplex}) {
       for (const auto& [m, value] : c.at("log_variance").at(couplingId(coupling)).items()) {
         const std::int64_t features = std::stoll(m);
         const Outcome<CoupledVariance> coupled =
@@ -90,9 +93,10 @@ TEST(TrigPhaseReference, OrthogonalCouplingMatchesMpmath) {
       }
     }
   }
-  EXPECT_GE(compared, 40);
-  std::printf("  ORF cross term max |Δ| %.2e; M-feature log variance max |Δ| %.2e (%d values)\n",
-              worstCovariance, worstLog, compared);
+  EXPECT_GE(compared, 60);
+  std::printf(
+      "  ORF/SimRF cross terms max |Δ| %.2e; M-feature log variance max |Δ| %.2e (%d values)\n",
+      worstCovariance, worstLog, compared);
 }
 
 TEST(TrigPhaseReference, SinCosPairsAreNeverWorseAtAnEqualBudget) {

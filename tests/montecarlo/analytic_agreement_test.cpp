@@ -115,7 +115,7 @@ std::vector<Case> iidCases() {
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});
     }
     // TrigRF under ORF (SimRF eq. 26), one block and one and a half; the softmax kernel too.
-    // Random phases under ORF: TrigRF's cross terms, independent phases.
+    // Random phases under ORF and SimRF: TrigRF's cross terms, independent phases.
     for (const char* id : {"trig", "trig-phase"}) {
       for (const double scale : {0.8, 2.0}) {
         if (scale > 1 && std::string(id) == "trig-phase") continue;  // trig's cross term: once
@@ -123,6 +123,9 @@ std::vector<Case> iidCases() {
         out.push_back({id, Kernel::Gaussian, "orf", d, scale, d + d / 2, none});
       }
       out.push_back({id, Kernel::Softmax, "orf", d, 0.8, d, none});
+      // SimRF blocks: the simplex cross term (a 1-D integral beyond z² = 1, a series below).
+      out.push_back({id, Kernel::Gaussian, "simrf", d, 2.0, d + d / 2, none});
+      out.push_back({id, Kernel::Gaussian, "simrf", d, 0.5, d, none});
     }
   }
   return out;
