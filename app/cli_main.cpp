@@ -33,7 +33,8 @@ commands:
      [--quantiles "q1,q2,..."] [--backend cpu|cuda|auto]
       Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
       interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
-      when one exists, as one JSON object. Couplings also include simrf-plus. --backend auto
+      when one exists, as one JSON object. Couplings also include simrf-plus, orf-fast,
+      simrf-fast and the quasi-Monte Carlo qmc-sobol and qmc-halton. --backend auto
       (the default) runs large fast-path runs on a CUDA GPU when this build has the CUDA backend
       and a device is present; "backend" and "backend_note" in the output say what ran.
   --version, --help

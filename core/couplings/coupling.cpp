@@ -1,6 +1,7 @@
 #include "core/couplings/coupling.h"
 
 #include <cassert>
+#include <limits>
 
 #include "core/params/invalid_parameter.h"
 
@@ -25,6 +26,16 @@ const std::vector<CouplingInfo>& allCouplings() {
       {Coupling::SimplexFast, "simrf-fast", "SimRF (fast)",
        "simplex blocks rotated by H D₃ H D₂ H D₁ instead of a Haar matrix (Monte Carlo only)",
        Rgb{120, 94, 240}},
+      {Coupling::QmcSobol, "qmc-sobol", "QMC (Sobol)",
+       "randomised quasi-Monte Carlo: the first M Sobol points (Boost.Random), digitally shifted "
+       "by random bits per estimate, mapped to N(0, I) by Φ⁻¹ (Avron et al. 2016; Monte Carlo "
+       "only)",
+       Rgb{170, 110, 40}},
+      {Coupling::QmcHalton, "qmc-halton", "QMC (Halton)",
+       "randomised quasi-Monte Carlo: the first M Halton points (bases the first d primes), "
+       "shifted by a uniform vector mod 1 per estimate, mapped to N(0, I) by Φ⁻¹ (Avron et al. "
+       "2016; Monte Carlo only)",
+       Rgb{110, 150, 40}},
   };
   return couplings;
 }
@@ -73,6 +84,14 @@ bool isSimplexBlock(Coupling coupling) {
 
 bool isStructured(Coupling coupling) {
   return coupling == Coupling::OrthogonalFast || coupling == Coupling::SimplexFast;
+}
+
+bool isQuasiMonteCarlo(Coupling coupling) {
+  return coupling == Coupling::QmcSobol || coupling == Coupling::QmcHalton;
+}
+
+int maxCouplingDimension(Coupling coupling) {
+  return coupling == Coupling::QmcSobol ? kMaxSobolDimension : std::numeric_limits<int>::max();
 }
 
 int frequencyDimension(Coupling coupling, int d) {

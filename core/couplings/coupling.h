@@ -19,7 +19,9 @@ enum class Coupling {
   Simplex,         // "simrf": simplex blocks
   SimplexPlus,     // "simrf-plus": simplex blocks re-arranged by the norms (SimRF eq. 17)
   OrthogonalFast,  // "orf-fast": H D₃ H D₂ H D₁ blocks, d padded to a power of two
-  SimplexFast      // "simrf-fast": simplex blocks rotated by H D₃ H D₂ H D₁
+  SimplexFast,     // "simrf-fast": simplex blocks rotated by H D₃ H D₂ H D₁
+  QmcSobol,        // "qmc-sobol": randomised (digitally shifted) Sobol points through Φ⁻¹
+  QmcHalton        // "qmc-halton": randomly shifted Halton points through Φ⁻¹
 };
 
 struct CouplingInfo {
@@ -51,6 +53,12 @@ bool isSimplexBlock(Coupling coupling);
 // Built from the structured rotation H D₃ H D₂ H D₁ (orf-fast, simrf-fast): the frequencies live
 // in R^n, n = d padded to a power of two (inputs are padded with zeros).
 bool isStructured(Coupling coupling);
+// Randomised quasi-Monte Carlo frequencies (qmc-sobol, qmc-halton): the first M points of a
+// low-discrepancy sequence in [0, 1)^d, randomised per estimate, mapped to N(0, I) coordinate-wise.
+bool isQuasiMonteCarlo(Coupling coupling);
+inline constexpr int kMaxSobolDimension = 3667;
+// The largest input dimension a coupling supports (the Sobol direction numbers stop at 3667).
+int maxCouplingDimension(Coupling coupling);
 // The dimension of the frequencies for inputs of dimension d: n for structured couplings, else d.
 int frequencyDimension(Coupling coupling, int d);
 

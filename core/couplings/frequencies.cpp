@@ -1,11 +1,18 @@
 #include "core/couplings/frequencies.h"
 
+#include <algorithm>
+#include <cassert>
 #include <cmath>
+#include <numbers>
+#include <string>
 #include <vector>
 
 #include <Eigen/QR>
+#include <boost/math/special_functions/erf.hpp>
+#include <boost/random/sobol.hpp>
 
 #include "core/couplings/block_geometry.h"
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 namespace {
@@ -35,7 +42,94 @@ void simplexPlusPasses(Eigen::MatrixXd& omega, int passes) {
   }
 }
 
+// The first `count` primes (Halton bases).
+std::vector<int> firstPrimes(int count) {
+  std::vector<int> primes;
+  for (int candidate = 2; static_cast<int>(primes.size()) < count; ++candidate) {
+    bool prime = true;
+    for (int p : primes) {
+      if (p * p > candidate) break;
+      if (candidate % p == 0) {
+        prime = false;
+        break;
+      }
+    }
+    if (prime) primes.push_back(candidate);
+  }
+  return primes;
+}
+
+// The radical inverse of `index` in `base`: its digits mirrored behind the point.
+double radicalInverse(std::uint64_t index, int base) {
+  const double inverseBase = 1.0 / base;
+  double value = 0, weight = inverseBase;
+  while (index > 0) {
+    value += static_cast<double>(index % static_cast<std::uint64_t>(base)) * weight;
+    index /= static_cast<std::uint64_t>(base);
+    weight *= inverseBase;
+  }
+  return value;
+}
+
+void computeBasePoints(Coupling coupling, int d, std::int64_t count, FrequencyScratch& s) {
+  if (coupling == Coupling::QmcSobol) {
+    boost::random::sobol_engine<std::uint64_t, 64> sobol(static_cast<std::size_t>(d));
+    // Point 0 is the origin, which Boost's engine skips: with it the first 2^k points form a
+    // (t, k, d)-net (one point in each dyadic interval of length 2^-k of every coordinate).
+    s.sobolPoints.assign(static_cast<std::size_t>(count) * static_cast<std::size_t>(d), 0);
+    for (std::size_t i = static_cast<std::size_t>(d); i < s.sobolPoints.size(); ++i)
+      s.sobolPoints[i] = sobol();
+  } else {
+    const std::vector<int> bases = firstPrimes(d);
+    s.haltonPoints.resize(count, d);
+    for (std::int64_t j = 0; j < count; ++j)
+      for (int i = 0; i < d; ++i)
+        s.haltonPoints(j, i) = radicalInverse(static_cast<std::uint64_t>(j), bases[i]);
+  }
+  s.qmcCoupling = coupling;
+  s.qmcDimension = d;
+  s.qmcCount = count;
+}
+
+// Φ⁻¹(u) for u in (0, 1).
+double standardNormalQuantile(double u) {
+  return -std::numbers::sqrt2 * boost::math::erfc_inv(2.0 * u);
+}
+
 }  // namespace
+
+void drawQuasiMonteCarlo(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
+                         FrequencyScratch& s) {
+  assert(isQuasiMonteCarlo(coupling));
+  if (d > maxCouplingDimension(coupling))
+    throw InvalidParameter("coupling", couplingId(coupling) + " supports dimensions up to " +
+                                           std::to_string(maxCouplingDimension(coupling)));
+  if (s.qmcCoupling != coupling || s.qmcDimension != d || s.qmcCount != count)
+    computeBasePoints(coupling, d, count, s);
+  s.omega.resize(count, d);
+  constexpr double kHalfUlp = 0x1p-54;  // the smallest u used: Φ⁻¹ stays finite
+  for (int i = 0; i < d; ++i) {
+    if (coupling == Coupling::QmcSobol) {
+      // The top 53 bits of the shifted fraction, at the middle of their cell: u ∈ (0, 1).
+      const std::uint64_t shift = rng.bits();
+      for (std::int64_t j = 0; j < count; ++j) {
+        const std::uint64_t bits =
+            s.sobolPoints[static_cast<std::size_t>(j) * static_cast<std::size_t>(d) +
+                          static_cast<std::size_t>(i)] ^
+            shift;
+        const double u = static_cast<double>(bits >> 11) * 0x1p-53 + kHalfUlp;
+        s.omega(j, i) = standardNormalQuantile(u);
+      }
+    } else {
+      const double shift = rng.uniform();
+      for (std::int64_t j = 0; j < count; ++j) {
+        double u = s.haltonPoints(j, i) + shift;
+        if (u >= 1.0) u -= 1.0;
+        s.omega(j, i) = standardNormalQuantile(std::max(u, kHalfUlp));
+      }
+    }
+  }
+}
 
 Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
   Eigen::VectorXd norms(d);
@@ -61,6 +155,10 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
   if (coupling == Coupling::Iid) {
     gaussianMatrix();
     s.omega = s.gaussian;
+    return;
+  }
+  if (isQuasiMonteCarlo(coupling)) {  // a block is the first d points
+    drawQuasiMonteCarlo(coupling, d, d, rng, s);
     return;
   }
   if (isStructured(coupling)) {  // M = H D₃ H D₂ H D₁ / d^{3/2}, column by column

@@ -9,12 +9,16 @@
 // and a draw of the other from the same stream see the same ω):
 //   iid:    M rows of n normals, row by row;
 //   blocks: ⌈M/n⌉ blocks of n rows, each drawn whole (drawFullBlock) and the last one cut to the
-//           M - n⌊M/n⌋ rows still needed.
+//           M - n⌊M/n⌋ rows still needed;
+//   qmc:    the randomisation first (qmc-sobol: d random 64-bit words, one digital shift per
+//           coordinate; qmc-halton: d uniforms, one shift mod 1 per coordinate), then the M points,
+//           which are the same for every estimate (drawQuasiMonteCarlo).
 // n = frequencyDimension(coupling, d): d, or d padded to a power of two for the structured
 // couplings (the extra coordinates multiply the zero padding of the inputs).
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include <Eigen/Core>
 
@@ -30,14 +34,30 @@ struct FrequencyScratch {
   Eigen::MatrixXd gaussian, rotation;
   Eigen::MatrixXd omega;  // the block drawFullBlock drew, one frequency per row
   Eigen::VectorXd row;    // the i.i.d. frequency being visited
+  // The unrandomised quasi-Monte Carlo points of the last (coupling, d, M), kept for the next draw.
+  Coupling qmcCoupling = Coupling::Iid;
+  int qmcDimension = 0;
+  std::int64_t qmcCount = 0;
+  std::vector<std::uint64_t> sobolPoints;  // M × d, row-major, 64-bit fractions
+  Eigen::MatrixXd haltonPoints;            // M × d
 };
+
+// M randomised quasi-Monte Carlo frequencies (rows of scratch.omega, M × d) for qmc-sobol or
+// qmc-halton: points 0 … M-1 of the sequence (Sobol: the origin, then Boost.Random's points;
+// Halton: bases the first d primes), randomised (Sobol: XOR of each coordinate's 64 bits
+// with a random word, which keeps the net's structure; Halton: a uniform shift mod 1 per
+// coordinate, Cranley–Patterson), so that every ω_j is exactly N(0, I) (unbiased estimates) while
+// the M of one estimate stay evenly spread; then ω = Φ⁻¹(u) coordinate-wise. Throws
+// InvalidParameter("coupling") for a Sobol dimension above kMaxSobolDimension.
+void drawQuasiMonteCarlo(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
+                         FrequencyScratch& scratch);
 
 // d χ_d variates, each the norm of a fresh Gaussian vector of R^d (d normals each, in order).
 Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
 
 // One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
 // D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction (or the structured
-// rotation), D χ_d norms of fresh Gaussian vectors.
+// rotation), D χ_d norms of fresh Gaussian vectors; quasi-Monte Carlo: the first d points.
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& scratch);
 
@@ -48,6 +68,12 @@ template <class Visit>
 void forEachFrequency(Coupling coupling, int d, std::int64_t count, int simplexPlusIterations,
                       TrialStream& rng, FrequencyScratch& scratch, Visit&& visit) {
   const int n = frequencyDimension(coupling, d);
+  if (isQuasiMonteCarlo(coupling)) {
+    drawQuasiMonteCarlo(coupling, d, count, rng, scratch);
+    for (std::int64_t j = 0; j < count; ++j)
+      visit(scratch.omega.row(j).transpose());
+    return;
+  }
   if (coupling == Coupling::Iid) {
     scratch.row.resize(n);
     for (std::int64_t j = 0; j < count; ++j) {

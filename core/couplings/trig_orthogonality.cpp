@@ -1,7 +1,10 @@
 #include "core/couplings/trig_orthogonality.h"
 
 #include <cmath>
+#include <numbers>
+#include <vector>
 
+#include <boost/math/quadrature/gauss_kronrod.hpp>
 #include <boost/math/special_functions/hypergeometric_1F1.hpp>
 
 #include "core/couplings/positive_conformity.h"
@@ -30,7 +33,68 @@ double smallDistanceCovariance(double d, double zSquared) {
   return sum;
 }
 
+// F(c) = ₁F₁(d; d/2; -c z²/2); 0 where even d makes it smaller than any double (see
+// trigOrthogonalCovariance).
+double kummer(int dimension, double c, double diffNormSquared) {
+  const double d = dimension;
+  if (dimension % 2 == 0 && c * diffNormSquared > 2e6) return 0.0;
+  return boost::math::hypergeometric_1F1(d, 0.5 * d, -0.5 * c * diffNormSquared);
+}
+
+// log of the density of ψ ∝ sin^{d-1} ψ on [0, π] at ψ (its normaliser Γ((d+1)/2)/(√π Γ(d/2))).
+double logAngleDensity(double d, double psi) {
+  return (d - 1) * std::log(std::sin(psi)) + std::lgamma(0.5 * (d + 1)) - std::lgamma(0.5 * d) -
+         0.5 * std::log(std::numbers::pi);
+}
+
+// The simplex covariance for small z as the series Σ_{k>=2} (-z²/2)^k 2^k/k! (ρ_k m_k - 1), with
+// ρ_k = Π_{j<k} (d + j)/(d + 2j) (as for ORF) and m_k = ½ E[(1 + s)^k + (1 - s)^k]
+// = Σ_{j even} C(k, j) E s^j, s = sin ψ/(d - 1), E sin^j ψ = Γ((d+j)/2) Γ((d+1)/2) /
+// (Γ((d+j+1)/2) Γ(d/2)): no subtraction of e^{-z²}.
+double smallDistanceSimplexCovariance(double d, double zSquared) {
+  constexpr int kTerms = 200;
+  std::vector<double> moments(kTerms + 1, 0.0);  // E s^j for even j
+  for (int j = 2; j <= kTerms; j += 2)
+    moments[j] =
+        std::exp(std::lgamma(0.5 * (d + j)) + std::lgamma(0.5 * (d + 1)) -
+                 std::lgamma(0.5 * (d + j + 1)) - std::lgamma(0.5 * d) - j * std::log(d - 1));
+  const double x = 0.5 * zSquared;
+  double logRatio = 0, power = 1, sum = 0;
+  for (int k = 0; k < kTerms; ++k) {
+    if (k >= 2) {
+      double excess = 0;  // m_k - 1
+      double binomial = 1;
+      for (int j = 1; j <= k; ++j) {
+        binomial *= static_cast<double>(k - j + 1) / j;
+        if (j % 2 == 0) excess += binomial * moments[j];
+      }
+      const double term = power * std::expm1(logRatio + std::log1p(excess));
+      sum += term;
+      if (std::abs(term) <= 1e-17 * std::abs(sum)) break;
+    }
+    logRatio += std::log1p(-k / (d + 2.0 * k));
+    power *= -2 * x / (k + 1);
+  }
+  return sum;
+}
+
 }  // namespace
+
+double trigSimplexCovariance(int dimension, double diffNormSquared) {
+  const double d = dimension;
+  if (diffNormSquared <= kSeriesLimit) return smallDistanceSimplexCovariance(d, diffNormSquared);
+  // ½ E_ψ[F(1 + s) + F(1 - s)], the integrand symmetric about π/2: 2 ∫₀^{π/2}.
+  const auto integrand = [&](double psi) {
+    if (!(psi > 0)) return 0.0;
+    const double s = std::sin(psi) / (d - 1);
+    return 0.5 *
+           (kummer(dimension, 1 + s, diffNormSquared) + kummer(dimension, 1 - s, diffNormSquared)) *
+           std::exp(logAngleDensity(d, psi));
+  };
+  const double mean = 2 * boost::math::quadrature::gauss_kronrod<double, 61>::integrate(
+                              integrand, 0.0, std::numbers::pi / 2, 15, 1e-13);
+  return mean - std::exp(-diffNormSquared);
+}
 
 double trigOrthogonalCovariance(int dimension, double diffNormSquared) {
   const double d = dimension;
@@ -61,6 +125,18 @@ double orthogonalTrigLogVariance(int dimension, std::int64_t features, double di
     if (c < 0) bracket = logSubExp(logIid, std::log(pairs) + std::log(-c));
     if (c > 0) bracket = logAddExp(logIid, std::log(pairs) + std::log(c));
   }
+  return bracket - 2 * std::log(m);
+}
+
+double coupledTrigLogVariance(double logOneFeatureVariance, int dimension, std::int64_t features,
+                              double covariance) {
+  const double m = static_cast<double>(features);
+  const double pairs = coupledPairCount(features, dimension);
+  double bracket = std::log(m) + logOneFeatureVariance;  // M Var₁ + P C
+  if (pairs > 0 && covariance < 0)
+    bracket = logSubExp(bracket, std::log(pairs) + std::log(-covariance));
+  if (pairs > 0 && covariance > 0)
+    bracket = logAddExp(bracket, std::log(pairs) + std::log(covariance));
   return bracket - 2 * std::log(m);
 }
 

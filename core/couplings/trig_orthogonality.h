@@ -24,9 +24,21 @@ namespace rfscope {
 // C = Cov(cos ωᵢᵀ(x-y), cos ωⱼᵀ(x-y)) for two features of one orthogonal block (Gaussian kernel).
 double trigOrthogonalCovariance(int dimension, double diffNormSquared);
 
+// The same for two features of one simplex block (cosine -1/(d-1), independent χ_d norms; d >= 2):
+//   C = ½ E_ψ[F(1 + sin ψ/(d-1)) + F(1 - sin ψ/(d-1))] - e^{-z²},  F(c) = ₁F₁(d; d/2; -c z²/2),
+// ψ with density ∝ sin^{d-1} ψ on [0, π] (the angle of ω_i + ω_j's norm split); adaptive
+// Gauss–Kronrod for z² > 1, the series without the subtraction of e^{-z²} below.
+double trigSimplexCovariance(int dimension, double diffNormSquared);
+
 // Var_IID - Var_ORF of the M-feature TrigRF estimator (Gaussian kernel); for M <= d SimRF eq. (26).
 // Can be negative.
 double trigOrthogonalityGap(int dimension, std::int64_t features, double diffNormSquared);
+
+// log((M Var₁ + P C)/M²): M features in ⌈M/d⌉ blocks (P = Σ_b m_b(m_b - 1)) whose pairs within a
+// block have covariance C (trigOrthogonalCovariance, trigSimplexCovariance), from log Var₁ of one
+// feature — TrigRF, or random-phase features, whose independent phases add no cross term.
+double coupledTrigLogVariance(double logOneFeatureVariance, int dimension, std::int64_t features,
+                              double covariance);
 
 // log Var of the M-feature TrigRF estimator under ORF (Gaussian kernel); kNegativeInfinity at x =
 // y.

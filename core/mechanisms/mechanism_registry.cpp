@@ -12,6 +12,7 @@
 #include "core/mechanisms/pois_rf.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 #include "core/mechanisms/pos_rf.h"
+#include "core/mechanisms/trig_phase_rf.h"
 #include "core/mechanisms/trig_rf.h"
 
 namespace rfscope {
@@ -20,6 +21,7 @@ namespace {
 
 std::vector<const Mechanism*>& registry() {
   static const TrigRf trig;
+  static const TrigPhaseRf trigPhase;
   static const PosRf pos;
   static const PosHypRf posHyp;
   static const Gerf gerf;
@@ -31,8 +33,8 @@ std::vector<const Mechanism*>& registry() {
   static const HybridAngularRf hybridAngular;
   static const HybridGaussianRf hybridGaussian;
   static std::vector<const Mechanism*> mechanisms{
-      &trig, &pos,      &posHyp,   &gerf,          &oprf,          &pois,
-      &geom, &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
+      &trig, &trigPhase, &pos,      &posHyp,   &gerf,          &oprf,
+      &pois, &geom,      &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
   return mechanisms;
 }
 

@@ -27,7 +27,8 @@ VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) c
 }
 
 bool TrigRf::hasClosedForm(Coupling coupling) const {
-  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal;
+  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
+         coupling == Coupling::Simplex;
 }
 
 Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -35,9 +36,16 @@ Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int6
                                                     const VarianceResult& one) const {
   if (coupling == Coupling::Iid)
     return Mechanism::coupledLogVariance(coupling, features, pair, one);
-  // Orthogonal: SimRF eq. (26).
   const auto& g = pair.geometry;
   CoupledVariance result;
+  if (coupling == Coupling::Simplex) {  // the simplex block covariance (1-D integral)
+    if (g.dimension < 2) return Outcome<CoupledVariance>::unavailable("simrf needs d >= 2");
+    result.logVariance =
+        coupledTrigLogVariance(*one.logVariance, g.dimension, features,
+                               trigSimplexCovariance(g.dimension, g.diffNormSquared));
+    return result;
+  }
+  // Orthogonal: SimRF eq. (26).
   result.logVariance = orthogonalTrigLogVariance(g.dimension, features, g.diffNormSquared);
   const double gap = trigOrthogonalityGap(g.dimension, features, g.diffNormSquared);
   result.orthogonalityGapSign = (gap > 0) - (gap < 0);

@@ -2,7 +2,8 @@
 // TrigRF (random Fourier features, RKS/FAVOR): f1 = exp(iωᵀx), f2 = exp(-iωᵀy), ω ~ N(0, I);
 // the estimator Re f1 f2 = cos ωᵀ(x - y), i.e. the sin/cos feature pair of one ω.
 // Var = ½ (1 - K²)², evaluated as log ½ + 2 log(-expm1(-|x - y|²)) — exact when x ≈ y.
-// Under ORF it has a closed form too (SimRF eq. 26, core/couplings/trig_orthogonality.h).
+// Under ORF it has a closed form too (SimRF eq. 26, core/couplings/trig_orthogonality.h), and
+// under SimRF one with a 1-D integral (trigSimplexCovariance).
 
 #include "core/mechanisms/mechanism.h"
 

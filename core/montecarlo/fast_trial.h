@@ -51,6 +51,7 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
     w.onSum = s.sum1 * g1 + s.sum2 * g2;
     w.onDifference = s.diff1 * g1 + s.diff2 * g2;
     if (needsNorm) w.normSquared = g1 * g1 + g2 * g2 + chiSquareVariate(rng, restDegrees);
+    if (s.model.randomPhase) w.phase = kTwoPi * rng.uniform();
     double envelope = 0, factor = 0;
     exponentialFeatureTerm(s.model, w, envelope, factor);
     total.add(envelope, factor);
@@ -102,6 +103,7 @@ RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialSt
     w.onSum = s.sum1 * c1 + s.sum2 * c2;
     w.onDifference = s.diff1 * c1 + s.diff2 * c2;
     w.normSquared = norm * norm;
+    if (s.model.randomPhase) w.phase = kTwoPi * rng.uniform();
     double envelope = 0, factor = 0;
     exponentialFeatureTerm(s.model, w, envelope, factor);
     total.add(envelope, factor);

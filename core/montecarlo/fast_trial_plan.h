@@ -46,13 +46,14 @@ RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan
   const std::int64_t d = s.dimension;
   const std::int64_t axes = (d >= 2 && usesSecondAxis(s)) ? 2 : 1;
   const std::int64_t blocks = (s.features + d - 1) / d;
+  const std::int64_t phases = s.model.randomPhase ? s.features : 0;
   switch (plan.kind) {
     case FastTrialKind::Iid:
-      return s.features * (axes + (s.model.needsNormSquared() ? 2 : 0));
+      return s.features * (axes + (s.model.needsNormSquared() ? 2 : 0)) + phases;
     case FastTrialKind::Block:
-      return blocks * axes * d + 2 * s.features;
+      return blocks * axes * d + 2 * s.features + phases;
     case FastTrialKind::Structured:
-      return blocks * ((3 * d + 63) / 64) + 2 * s.features;
+      return blocks * ((3 * d + 63) / 64) + 2 * s.features + phases;
     case FastTrialKind::Hybrid: {
       const std::int64_t tauDraws =
           plan.hybrid.coefficient == HybridCoefficient::Gaussian ? 1 : axes;

@@ -6,6 +6,7 @@
 #include <complex>
 #include <limits>
 #include <numbers>
+#include <string>
 
 #include "core/montecarlo/fast_trial.h"
 #include "core/params/invalid_parameter.h"
@@ -55,6 +56,8 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
                      w.onSum = omega.dot(plan.sum);
                      w.onDifference = omega.dot(plan.difference);
                      w.normSquared = omega.squaredNorm();
+                     // The phase after its ω, as the random-phase feature maps draw it.
+                     if (plan.model.exponential.randomPhase) w.phase = kTwoPi * rng.uniform();
                      double envelope = 0, factor = 0;
                      exponentialFeatureTerm(plan.model.exponential, w, envelope, factor);
                      total.add(envelope, factor);
@@ -147,7 +150,13 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
   plan.simplexPlusIterations = request.simplexPlusIterations;
   if (isSimplexBlock(plan.coupling) && plan.dimension < 2)
     return Result::unavailable("simplex couplings need d >= 2");
-  if (plan.coupling == Coupling::SimplexPlus) plan.path = SamplingPath::Full;  // no fast form
+  if (plan.dimension > maxCouplingDimension(plan.coupling))
+    return Result::unavailable(couplingId(plan.coupling) + " supports dimensions up to " +
+                               std::to_string(maxCouplingDimension(plan.coupling)));
+  // No fast form: SimRF+ rearranges whole blocks; quasi-Monte Carlo points are not rotation
+  // invariant, so no pair frame captures them.
+  if (plan.coupling == Coupling::SimplexPlus || isQuasiMonteCarlo(plan.coupling))
+    plan.path = SamplingPath::Full;
 
   const ParameterSet params =
       resolveParameters(*request.mechanism, PairInput(request.x, request.y), request.parameters);

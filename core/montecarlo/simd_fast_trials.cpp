@@ -34,8 +34,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/montecarlo/fast_trial.h"
 #include "core/math/reproducible_exp.h"
+#include "core/montecarlo/fast_trial.h"
 #include "core/montecarlo/simd_fast_trials.h"
 #include "core/random/philox_stream.h"
 #include "core/random/ziggurat_normal.h"
@@ -843,7 +843,8 @@ HWY_EXPORT(TargetBits);
 bool simdComputesTrials(const FastTrialPlan& plan) {
   const FastTrialSpec& s = plan.spec();
   const ExponentialFeatureModel& m = s.model;
-  if (m.alphaIm != 0 || m.sumIm != 0 || m.diffIm != 0 || m.gammaIm != 0) return false;  // cosines
+  if (m.alphaIm != 0 || m.sumIm != 0 || m.diffIm != 0 || m.gammaIm != 0 || m.randomPhase)
+    return false;                                                  // cosines
   if (plan.kind == FastTrialKind::Block) return s.dimension >= 2;  // χ²_d with d >= 2
   if (plan.kind != FastTrialKind::Iid) return false;
   const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;

@@ -222,7 +222,8 @@ TEST_F(CliRobustness, Item10_ExtremeClosedFormsAreEvaluatedAndMonteCarloIsKept) 
   ASSERT_EQ(r.exitCode, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["analytic"]["log_variance"].is_number());
-  r = runCli("mc --mechanism trig --coupling simrf --m 4 --x 0.3,0.1 --y 0.1,0.2 --trials 256");
+  r = runCli(
+      "mc --mechanism trig --coupling simrf-plus --m 4 --x 0.3,0.1 --y 0.1,0.2 --trials 256");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["log_variance"].is_number());

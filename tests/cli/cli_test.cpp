@@ -35,7 +35,15 @@ TEST(CliList, PrintsTheCatalogueAsJson) {
   for (const char* id : {"trig", "pos", "oprf"})
     EXPECT_NE(std::find(mechanisms.begin(), mechanisms.end(), id), mechanisms.end()) << id;
   EXPECT_NE(std::find(couplings.begin(), couplings.end(), "iid"), couplings.end());
-  EXPECT_TRUE(j["mechanisms"][1]["positive"].get<bool>());  // pos
+  for (const auto& m : j["mechanisms"]) {
+    if (m["id"] == "pos") {
+      EXPECT_TRUE(m["positive"].get<bool>());
+    }
+  }
+  for (const char* id : {"trig-phase", "qmc-sobol", "qmc-halton"})
+    EXPECT_TRUE(std::find(mechanisms.begin(), mechanisms.end(), id) != mechanisms.end() ||
+                std::find(couplings.begin(), couplings.end(), id) != couplings.end())
+        << id;
 }
 
 TEST(CliList, ListsThePresetsWithTitleAndExperiment) {
@@ -130,11 +138,12 @@ TEST(CliAnalytic, OrthogonalTrigReportsTheGapOfSimRfEq26) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   j = nlohmann::json::parse(r.out);
   EXPECT_LT(j["orthogonality_gap"].get<double>(), 0);
-  // PosRF's gap (eq. 25) is positive; TrigRF has no closed form under simrf.
+  // PosRF's gap (eq. 25) is positive; TrigRF has no closed form under simrf-plus.
   r = runCli("analytic --mechanism pos --coupling orf --m 2 --x 0.5,0.25 --y 0.5,-0.25");
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_GT(nlohmann::json::parse(r.out)["orthogonality_gap"].get<double>(), 0);
-  EXPECT_EQ(runCli("analytic --mechanism trig --coupling simrf --x 0.8,0 --y 0,0").exitCode, 3);
+  EXPECT_EQ(runCli("analytic --mechanism trig --coupling simrf-plus --x 0.8,0 --y 0,0").exitCode,
+            3);
 }
 
 TEST(CliAnalytic, BadInputExitsTwoWithAMessageAndNoOutput) {

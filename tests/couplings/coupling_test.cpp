@@ -20,8 +20,8 @@ TEST(Coupling, EveryIdRoundTripsThroughTheParser) {
     EXPECT_EQ(&couplingInfo(info.coupling), &info);
     ids.insert(info.id);
   }
-  EXPECT_EQ(ids,
-            (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast", "simrf-fast"}));
+  EXPECT_EQ(ids, (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast",
+                                        "simrf-fast", "qmc-sobol", "qmc-halton"}));
 }
 
 TEST(Coupling, AnUnknownIdIsAnErrorNamingTheParameter) {
@@ -56,6 +56,22 @@ TEST(Coupling, BlockKindsAndStructuredDimensions) {
   EXPECT_EQ(frequencyDimension(Coupling::OrthogonalFast, 6), 8);
   EXPECT_EQ(frequencyDimension(Coupling::SimplexFast, 64), 64);
   EXPECT_EQ(frequencyDimension(Coupling::SimplexFast, 65), 128);
+}
+
+}  // namespace
+}  // namespace rfscope
+
+namespace rfscope {
+namespace {
+
+TEST(Coupling, QuasiMonteCarloKinds) {
+  for (Coupling c : {Coupling::QmcSobol, Coupling::QmcHalton}) {
+    EXPECT_TRUE(isQuasiMonteCarlo(c));
+    EXPECT_FALSE(isOrthogonalBlock(c) || isSimplexBlock(c) || isStructured(c));
+    EXPECT_EQ(frequencyDimension(c, 6), 6);
+  }
+  EXPECT_FALSE(isQuasiMonteCarlo(Coupling::Iid));
+  EXPECT_EQ(maxCouplingDimension(Coupling::QmcSobol), kMaxSobolDimension);
 }
 
 }  // namespace

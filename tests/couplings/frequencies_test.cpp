@@ -6,8 +6,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <set>
 
+#include <boost/math/special_functions/erf.hpp>
+
+#include "core/params/invalid_parameter.h"
 #include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
@@ -90,6 +95,75 @@ TEST(Frequencies, StructuredCouplingsWorkInThePaddedDimension) {
   for (int i = 0; i < 8; ++i)
     for (int j = 0; j < i; ++j)
       EXPECT_NEAR(gram(i, j) / std::sqrt(gram(i, i) * gram(j, j)), 0.0, 1e-12);
+}
+
+// ---- Randomised quasi-Monte Carlo ----
+
+double standardNormalCdf(double w) {
+  return 0.5 * boost::math::erfc(-w / std::sqrt(2.0));
+}
+
+TEST(Frequencies, SobolPointsOfOneDrawAreStratifiedInEveryCoordinate) {
+  // The first 2^k Sobol points put one point in each interval [j/2^k, (j+1)/2^k) of every
+  // coordinate, and a digital shift keeps that: Φ(ω) recovers the points.
+  const int d = 7;
+  const std::int64_t m = 32;
+  for (std::uint64_t trial = 0; trial < 5; ++trial) {
+    TrialStream rng = stream(trial);
+    const Eigen::MatrixXd omega = frequencies(Coupling::QmcSobol, d, m, rng);
+    for (int i = 0; i < d; ++i) {
+      std::set<int> cells;
+      for (std::int64_t j = 0; j < m; ++j)
+        cells.insert(static_cast<int>(std::floor(standardNormalCdf(omega(j, i)) * m)));
+      EXPECT_EQ(cells.size(), static_cast<std::size_t>(m)) << "coordinate " << i;
+    }
+  }
+}
+
+TEST(Frequencies, HaltonPointsOfOneDrawAreAShiftedHaltonSequence) {
+  // Coordinate 0 is base 2 (van der Corput) shifted mod 1: its 2^k points stay evenly spaced.
+  const std::int64_t m = 16;
+  TrialStream rng = stream(2);
+  const Eigen::MatrixXd omega = frequencies(Coupling::QmcHalton, 3, m, rng);
+  std::vector<double> u;
+  for (std::int64_t j = 0; j < m; ++j)
+    u.push_back(standardNormalCdf(omega(j, 0)));
+  std::sort(u.begin(), u.end());
+  for (std::int64_t j = 1; j < m; ++j)
+    EXPECT_NEAR(u[j] - u[j - 1], 1.0 / m, 1e-12);
+}
+
+TEST(Frequencies, QuasiMonteCarloFrequenciesAreStandardNormalOverDraws) {
+  // Randomised, every ω_j is exactly N(0, I): over 4000 draws each coordinate of a fixed row has
+  // mean 0 and variance 1 within 99.9% intervals.
+  constexpr int kDraws = 4000;
+  constexpr double kZ = 3.29;
+  for (const Coupling coupling : {Coupling::QmcSobol, Coupling::QmcHalton}) {
+    for (const std::int64_t row : {0, 5}) {
+      double sum = 0, squares = 0, fourth = 0;
+      for (int t = 0; t < kDraws; ++t) {
+        TrialStream rng = stream(static_cast<std::uint64_t>(t));
+        const double w = frequencies(coupling, 4, 8, rng)(row, 3);
+        sum += w;
+        squares += w * w;
+        fourth += w * w * w * w;
+      }
+      const double mean = sum / kDraws, second = squares / kDraws;
+      EXPECT_NEAR(mean, 0.0, kZ / std::sqrt(double(kDraws))) << couplingId(coupling);
+      EXPECT_NEAR(second, 1.0, kZ * std::sqrt((fourth / kDraws - 1.0) / kDraws))
+          << couplingId(coupling);
+    }
+  }
+}
+
+TEST(Frequencies, SobolAboveItsLargestDimensionIsAnErrorNamingTheCoupling) {
+  TrialStream rng = stream(1);
+  try {
+    frequencies(Coupling::QmcSobol, kMaxSobolDimension + 1, 2, rng);
+    FAIL() << "no exception";
+  } catch (const InvalidParameter& e) {
+    EXPECT_EQ(e.parameter(), "coupling");
+  }
 }
 
 }  // namespace

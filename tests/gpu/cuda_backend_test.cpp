@@ -37,8 +37,8 @@ TEST(CudaBackend, MatchesTheCpuBackendForEveryMechanismAndCoupling) {
   std::printf("device: %s\n", gpu->description().c_str());
   auto cpu = makeCpuBackend();
   double worst = 0;
-  for (const char* mechanism :
-       {"trig", "pos", "pos-hyp", "gerf", "oprf", "hybrid-angular", "hybrid-gaussian"}) {
+  for (const char* mechanism : {"trig", "trig-phase", "pos", "pos-hyp", "gerf", "oprf",
+                                "hybrid-angular", "hybrid-gaussian"}) {
     if (!findMechanism(mechanism)) continue;  // a mechanism this build does not have
     const bool hybrid = std::string(mechanism).rfind("hybrid", 0) == 0;
     for (const char* coupling : {"iid", "orf", "simrf", "orf-fast", "simrf-fast"}) {

@@ -224,6 +224,8 @@ TEST(FeatureMap, IsUnbiasedWithTheClosedFormVariance) {
   };
   for (const Case& c : {Case{"trig", Coupling::Iid, 1, Kernel::Gaussian},
                         Case{"trig", Coupling::Orthogonal, 4, Kernel::Gaussian},
+                        Case{"trig-phase", Coupling::Iid, 1, Kernel::Gaussian},
+                        Case{"trig-phase", Coupling::Orthogonal, 4, Kernel::Softmax},
                         Case{"pos", Coupling::Iid, 2, Kernel::Softmax},
                         Case{"pos", Coupling::Simplex, 4, Kernel::Gaussian},
                         Case{"pos-hyp", Coupling::Iid, 1, Kernel::Gaussian},

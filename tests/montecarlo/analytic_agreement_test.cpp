@@ -72,8 +72,8 @@ std::vector<Case> iidCases() {
   const std::vector<std::pair<std::string, ParameterValue>> none;
   for (int d : {2, 8, 64}) {
     for (double scale : {0.2, 0.5, 0.8}) {
-      for (const char* id :
-           {"trig", "pos", "pos-hyp", "oprf", "pois", "geom", "pois-plus", "geom-plus"})
+      for (const char* id : {"trig", "trig-phase", "pos", "pos-hyp", "oprf", "pois", "geom",
+                             "pois-plus", "geom-plus"})
         out.push_back({id, Kernel::Gaussian, "iid", d, scale, 1, none});
       out.push_back({"gerf",
                      Kernel::Gaussian,
@@ -106,8 +106,8 @@ std::vector<Case> iidCases() {
                        {{"n", std::int64_t{n}}, {"bandwidth", bandwidth}, {"shared", shared}}});
     out.push_back({"hybrid-gaussian", Kernel::Softmax, "iid", d, 0.8, 3, none});
     out.push_back({"trig", Kernel::Gaussian, "iid", d, 2.0, 1, none});
-    for (const char* id :
-         {"trig", "pos", "oprf"})  // softmax: the Gaussian estimate times e^{(|x|²+|y|²)/2}
+    for (const char* id : {"trig", "trig-phase", "pos",
+                           "oprf"})  // softmax: the Gaussian estimate times e^{(|x|²+|y|²)/2}
       out.push_back({id, Kernel::Softmax, "iid", d, 0.8, 4, none});
     out.push_back({"oprf", Kernel::Gaussian, "iid", d, 1.2, 3, none});
     for (const char* coupling : {"orf", "simrf"}) {
@@ -115,11 +115,18 @@ std::vector<Case> iidCases() {
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});
     }
     // TrigRF under ORF (SimRF eq. 26), one block and one and a half; the softmax kernel too.
-    for (const double scale : {0.8, 2.0}) {
-      out.push_back({"trig", Kernel::Gaussian, "orf", d, scale, d, none});
-      out.push_back({"trig", Kernel::Gaussian, "orf", d, scale, d + d / 2, none});
+    // Random phases under ORF and SimRF: TrigRF's cross terms, independent phases.
+    for (const char* id : {"trig", "trig-phase"}) {
+      for (const double scale : {0.8, 2.0}) {
+        if (scale > 1 && std::string(id) == "trig-phase") continue;  // trig's cross term: once
+        out.push_back({id, Kernel::Gaussian, "orf", d, scale, d, none});
+        out.push_back({id, Kernel::Gaussian, "orf", d, scale, d + d / 2, none});
+      }
+      out.push_back({id, Kernel::Softmax, "orf", d, 0.8, d, none});
+      // SimRF blocks: the simplex cross term (a 1-D integral beyond z² = 1, a series below).
+      out.push_back({id, Kernel::Gaussian, "simrf", d, 2.0, d + d / 2, none});
+      out.push_back({id, Kernel::Gaussian, "simrf", d, 0.5, d, none});
     }
-    out.push_back({"trig", Kernel::Softmax, "orf", d, 0.8, d, none});
   }
   return out;
 }

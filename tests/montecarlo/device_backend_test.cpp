@@ -25,11 +25,13 @@ TEST(DeviceBackend, HostKernelEqualsTheCpuBackendForEveryFastPlan) {
     const char* mechanism;
     const char* coupling;
   };
-  const Case cases[] = {{"trig", "iid"},        {"pos", "iid"},         {"pos-hyp", "iid"},
-                        {"gerf", "iid"},        {"oprf", "iid"},        {"hybrid-angular", "iid"},
-                        {"trig", "orf"},        {"pos", "simrf"},       {"oprf", "simrf"},
-                        {"pos-hyp", "orf"},     {"gerf", "simrf"},      {"pos", "orf-fast"},
-                        {"oprf", "simrf-fast"}, {"trig", "simrf-fast"}, {"hybrid-gaussian", "iid"}};
+  const Case cases[] = {
+      {"trig", "iid"},        {"pos", "iid"},         {"pos-hyp", "iid"},
+      {"gerf", "iid"},        {"oprf", "iid"},        {"hybrid-angular", "iid"},
+      {"trig", "orf"},        {"pos", "simrf"},       {"oprf", "simrf"},
+      {"pos-hyp", "orf"},     {"gerf", "simrf"},      {"pos", "orf-fast"},
+      {"oprf", "simrf-fast"}, {"trig", "simrf-fast"}, {"hybrid-gaussian", "iid"},
+      {"trig-phase", "iid"},  {"trig-phase", "orf"},  {"trig-phase", "simrf-fast"}};
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.mechanism) + " / " + c.coupling);
     // 12 features in d = 5: two full blocks and a partial one; 2000 trials: a short last leaf.

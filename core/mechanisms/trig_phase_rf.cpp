@@ -1,0 +1,126 @@
+#include "core/mechanisms/trig_phase_rf.h"
+
+#include <cmath>
+#include <numbers>
+
+#include "core/couplings/trig_orthogonality.h"
+
+namespace rfscope {
+namespace {
+
+// √2 cos(ωᵀx + b) / √M per ω (kernel scale e^{|x|²/2} for softmax), one column per frequency.
+class TrigPhaseFeatureMap final : public FeatureMap {
+ public:
+  TrigPhaseFeatureMap(const FeatureMapSpec& spec, Eigen::MatrixXd omega, Eigen::VectorXd phases)
+      : FeatureMap(spec.dimension, spec.features, spec.features),
+        omega_(std::move(omega)),
+        phases_(std::move(phases)),
+        kernel_(spec.kernel) {}
+
+ protected:
+  void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
+    Projections projections;
+    projectOnFrequencies(omega_, x, projections);
+    const Eigen::Index rows = x.rows(), m = features();
+    // The row's magnitude √(2/M) e^{kernel scale} as value · 2^k: k = 0 while it is at most 1
+    // (bounded Gaussian features for M >= 2), else the smallest k that brings it into (½, 1].
+    out.logScale.resize(rows);
+    Eigen::VectorXd magnitude(rows);
+    for (Eigen::Index i = 0; i < rows; ++i) {
+      const double logMagnitude = 0.5 * (std::numbers::ln2 - std::log(double(m))) +
+                                  kernelRowLogScale(kernel_, projections.normSquared[i]);
+      const double k = logMagnitude > 0 ? std::ceil(logMagnitude / std::numbers::ln2) : 0.0;
+      out.logScale[i] = k * std::numbers::ln2;
+      magnitude[i] = std::exp(logMagnitude - out.logScale[i]);
+    }
+    out.values.resize(rows, width());
+    for (Eigen::Index k = 0; k < m; ++k)
+      for (Eigen::Index i = 0; i < rows; ++i)
+        out.values(i, k) = magnitude[i] * std::cos(projections.onFrequencies(k, i) + phases_[k]);
+  }
+
+ private:
+  Eigen::MatrixXd omega_;   // M × n
+  Eigen::VectorXd phases_;  // M
+  Kernel kernel_;
+};
+
+}  // namespace
+
+double trigPhaseLogVariance(double diffNormSquared) {
+  const double oneMinusKSquared = -std::expm1(-diffNormSquared);
+  const double halfKFourth = -std::numbers::ln2 - 2.0 * diffNormSquared;
+  return oneMinusKSquared > 0 ? logAddExp(std::log(oneMinusKSquared), halfKFourth) : halfKFourth;
+}
+
+const MechanismInfo& TrigPhaseRf::info() const {
+  static const MechanismInfo info{
+      "trig-phase",
+      "TrigRF (random phase)",
+      "Random Fourier features √2 cos(ωᵀx + b), ω ~ N(0, I), b ~ U[0, 2π): one number per ω",
+      "Rahimi & Recht 2007 (scikit-learn's RBFSampler); variance 1 + ½K⁴ - K² derived in RFScope",
+      false,
+      true,
+      Rgb{0, 170, 200}};
+  return info;
+}
+
+VarianceResult TrigPhaseRf::logVariance(const PairInput& pair, const ParameterSet&) const {
+  VarianceResult result;
+  result.logVariance = trigPhaseLogVariance(pair.geometry.diffNormSquared);
+  return result;
+}
+
+bool TrigPhaseRf::hasClosedForm(Coupling coupling) const {
+  return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
+         coupling == Coupling::Simplex;
+}
+
+Outcome<CoupledVariance> TrigPhaseRf::coupledLogVariance(Coupling coupling, std::int64_t features,
+                                                         const PairInput& pair,
+                                                         const VarianceResult& one) const {
+  if (coupling == Coupling::Iid)
+    return Mechanism::coupledLogVariance(coupling, features, pair, one);
+  // The phases are independent, so the cross terms of a block are TrigRF's.
+  const auto& g = pair.geometry;
+  CoupledVariance result;
+  if (coupling == Coupling::Simplex) {
+    if (g.dimension < 2) return Outcome<CoupledVariance>::unavailable("simrf needs d >= 2");
+    result.logVariance =
+        coupledTrigLogVariance(*one.logVariance, g.dimension, features,
+                               trigSimplexCovariance(g.dimension, g.diffNormSquared));
+    return result;
+  }
+  result.logVariance =
+      coupledTrigLogVariance(*one.logVariance, g.dimension, features,
+                             trigOrthogonalCovariance(g.dimension, g.diffNormSquared));
+  const double gap = trigOrthogonalityGap(g.dimension, features, g.diffNormSquared);
+  result.orthogonalityGapSign = (gap > 0) - (gap < 0);
+  result.logAbsOrthogonalityGap = std::log(std::abs(gap));
+  return result;
+}
+
+Outcome<TrialModel> TrigPhaseRf::trialModel(Coupling, const Eigen::VectorXd&,
+                                            const Eigen::VectorXd&, const ParameterSet&) const {
+  TrialModel model;
+  model.exponential.randomPhase = true;
+  return model;
+}
+
+Outcome<std::unique_ptr<FeatureMap>> TrigPhaseRf::drawFeatureMap(const FeatureMapSpec& spec,
+                                                                 TrialStream& stream) const {
+  // Each phase right after its ω, as the full Monte Carlo trial draws them.
+  FrequencyScratch scratch;
+  Eigen::MatrixXd omega(spec.features, frequencyDimension(spec.coupling, spec.dimension));
+  Eigen::VectorXd phases(spec.features);
+  Eigen::Index row = 0;
+  forEachFrequency(spec.coupling, spec.dimension, spec.features, spec.simplexPlusIterations, stream,
+                   scratch, [&](const auto& w) {
+                     omega.row(row) = w.transpose();
+                     phases[row++] = kTwoPi * stream.uniform();
+                   });
+  return std::unique_ptr<FeatureMap>(
+      std::make_unique<TrigPhaseFeatureMap>(spec, std::move(omega), std::move(phases)));
+}
+
+}  // namespace rfscope
