@@ -14,11 +14,13 @@ namespace {
 // The covariance excess c of two one-feature estimates sharing ω, for a query x and keys y_j, y_k
 // (Gaussian kernel: Cov = K_j K_k c; softmax: Cov = SM_j SM_k c):
 //   trig     cosh δ - 1,  δ = (x - y_j)ᵀ(x - y_k)
+//   trig-phase  e^δ + ½e^-δ - 1 = (cosh δ - 1) + ½e^δ  (≥ √2 - 1: one random phase per ω, whose
+//            average over the phase keeps E[cos(ωᵀ(y_j - y_k))] whole instead of halved)
 //   pos      expm1 σ,     σ = (x + y_j)ᵀ(x + y_k)
 //   pos-hyp  cosh σ - 1
 //   oprf     expm1 φ,     φ = d ℓ(r) + (|s_j + s_k|² - r|s_j - s_k|²)/(4r), s = x + y, r = 1 - 8A
 //            (also GERF with real A and s = +1).
-enum class ExcessForm { CoshDifference, ExpSum, CoshSum, Optimal };
+enum class ExcessForm { CoshDifference, PhaseDifference, ExpSum, CoshSum, Optimal };
 
 struct CovarianceModel {
   ExcessForm form = ExcessForm::ExpSum;
@@ -49,6 +51,8 @@ Outcome<CovarianceModel> covarianceModel(const Mechanism& mechanism, const Param
   CovarianceModel model;
   if (id == "trig") {
     model.form = ExcessForm::CoshDifference;
+  } else if (id == "trig-phase") {
+    model.form = ExcessForm::PhaseDifference;
   } else if (id == "pos") {
     model.form = ExcessForm::ExpSum;
   } else if (id == "pos-hyp") {
@@ -77,6 +81,7 @@ Eigen::ArrayXd excessArguments(const CovarianceModel& model, double nu,
                                Eigen::Index j, const Eigen::ArrayXd& products) {
   switch (model.form) {
     case ExcessForm::CoshDifference:
+    case ExcessForm::PhaseDifference:
       return nu - logits[j] - logits + products;
     case ExcessForm::ExpSum:
     case ExcessForm::CoshSum:
@@ -96,6 +101,11 @@ double logAbsExcess(const CovarianceModel& model, double t, double& sign) {
   if (model.form == ExcessForm::CoshDifference || model.form == ExcessForm::CoshSum) {
     sign = t == 0 ? 0 : 1;
     return logCoshMinusOne(t);
+  }
+  if (model.form == ExcessForm::PhaseDifference) {  // e^t + ½e^-t - 1 ≥ √2 - 1: no cancellation
+    sign = 1;
+    if (t >= 0) return t + std::log1p(0.5 * std::exp(-2 * t) - std::exp(-t));
+    return -t - kLn2 + std::log1p(2 * std::exp(2 * t) - 2 * std::exp(t));
   }
   sign = t > 0 ? 1 : (t < 0 ? -1 : 0);
   if (t > 0) return logExpm1(t);
@@ -138,6 +148,8 @@ RowPrediction predictRow(const AttentionProblem& problem, const KeyGram& gram,
         excessArguments(model, nu, logits, norms, j, gram.products.col(j).head(n).array());
     if (model.form == ExcessForm::ExpSum || model.form == ExcessForm::Optimal)
       row = a[j] * a * arguments.expm1();
+    else if (model.form == ExcessForm::PhaseDifference)
+      row = a[j] * a * (2 * (arguments / 2).sinh().square() + 0.5 * arguments.exp());
     else
       row = a[j] * a * (2 * (arguments / 2).sinh().square());
     if (!row.allFinite()) {  // a huge excess: A_j A_k c in logs

@@ -128,7 +128,7 @@ TEST(AttentionReference, DeltaMethodRowsMatchMpmath) {
                   label);
     ++checked;
   }
-  EXPECT_EQ(checked, 28);      // trig, pos, pos-hyp, oprf: 7 cases each
+  EXPECT_EQ(checked, 35);      // trig, trig-phase, pos, pos-hyp, oprf: 7 cases each
   EXPECT_EQ(unavailable, 28);  // GERF (complex A), two hybrids
 }
 
@@ -143,7 +143,7 @@ TEST(AttentionReference, UnnormalisedErrorMatchesMpmath) {
     expectLogNear(prediction->logNormSquared, value((*c.json)["log_unnormalised_norm2"]), label);
     ++checked;
   }
-  EXPECT_EQ(checked, 56);  // every mechanism of the registry, 7 cases each
+  EXPECT_EQ(checked, 63);  // every mechanism of the registry, 7 cases each
 }
 
 TEST(AttentionReference, ExactAttentionMatchesMpmath) {
