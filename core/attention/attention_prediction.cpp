@@ -11,16 +11,9 @@
 namespace rfscope {
 namespace {
 
-// The covariance excess c of two one-feature estimates sharing ω, for a query x and keys y_j, y_k
-// (Gaussian kernel: Cov = K_j K_k c; softmax: Cov = SM_j SM_k c):
-//   trig     cosh δ - 1,  δ = (x - y_j)ᵀ(x - y_k)
-//   trig-phase  e^δ + ½e^-δ - 1 = (cosh δ - 1) + ½e^δ  (≥ √2 - 1: one random phase per ω, whose
-//            average over the phase keeps E[cos(ωᵀ(y_j - y_k))] whole instead of halved)
-//   pos      expm1 σ,     σ = (x + y_j)ᵀ(x + y_k)
-//   pos-hyp  cosh σ - 1
-//   oprf     expm1 φ,     φ = d ℓ(r) + (|s_j + s_k|² - r|s_j - s_k|²)/(4r), s = x + y, r = 1 - 8A
-//            (also GERF with real A and s = +1).
-enum class ExcessForm { CoshDifference, PhaseDifference, ExpSum, CoshSum, Optimal };
+// The excess c of the mechanism's same-query covariance (same_query_covariance.h), with the
+// constant d ℓ(r) of the Optimal form for this dimension.
+using ExcessForm = SameQueryCovariance::Form;
 
 struct CovarianceModel {
   ExcessForm form = ExcessForm::ExpSum;
@@ -47,31 +40,12 @@ Outcome<CovarianceModel> covarianceModel(const Mechanism& mechanism, const Param
     return Outcome<CovarianceModel>::unavailable(
         "no closed form for the covariances of coupled features at different pairs (Monte Carlo "
         "only)");
-  const std::string& id = mechanism.info().id;
+  const auto covariance = mechanism.sameQueryCovariance(resolved);
+  if (!covariance) return Outcome<CovarianceModel>::unavailable(covariance.reason());
   CovarianceModel model;
-  if (id == "trig") {
-    model.form = ExcessForm::CoshDifference;
-  } else if (id == "trig-phase") {
-    model.form = ExcessForm::PhaseDifference;
-  } else if (id == "pos") {
-    model.form = ExcessForm::ExpSum;
-  } else if (id == "pos-hyp") {
-    model.form = ExcessForm::CoshSum;
-  } else if (id == "oprf" || id == "gerf") {
-    if (id == "gerf" && ((resolved.contains("A_imag") && resolved.real("A_imag") != 0) ||
-                         (resolved.contains("s") && resolved.choice("s") != "+1")))
-      return Outcome<CovarianceModel>::unavailable(
-          "GERF with complex A or s = -1: no same-query covariance implemented (Monte Carlo "
-          "only)");
-    const double a = resolved.contains("A") ? resolved.real("A") : 0.0;
-    model.form = ExcessForm::Optimal;
-    model.r = 1 - 8 * a;
-    if (!(model.r > 0)) return Outcome<CovarianceModel>::unavailable("A >= 1/8: infinite variance");
-    model.constant = dimension * logHalfSumOverRoot(model.r);
-  } else {
-    return Outcome<CovarianceModel>::unavailable(
-        mechanism.info().name + ": no same-query covariance implemented (Monte Carlo only)");
-  }
+  model.form = covariance->form;
+  model.r = covariance->r;
+  if (model.form == ExcessForm::Optimal) model.constant = dimension * logHalfSumOverRoot(model.r);
   return model;
 }
 

@@ -25,13 +25,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Above this relative spread of the normaliser the delta method is flagged (it over-predicts).
 constexpr double kSpreadLimit = 0.2;
 
-// The mechanisms with softmax feature maps on data matrices (the discrete ones estimate the
-// Gaussian kernel of non-negative data only).
+// The mechanisms whose feature maps take queries and keys of any sign (not the discrete ones).
 std::vector<ParameterChoice> attentionMechanismChoices() {
   std::vector<ParameterChoice> choices;
-  for (const char* id :
-       {"trig", "pos", "pos-hyp", "oprf", "gerf", "hybrid-angular", "hybrid-gaussian"})
-    if (const Mechanism* m = findMechanism(id)) choices.push_back({id, m->info().name});
+  for (const Mechanism* m : allMechanisms())
+    if (m->mapsSignedInputs()) choices.push_back({m->info().id, m->info().name});
   return choices;
 }
 

@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/random/distributions.h"
 #include "core/math/host_device.h"
+#include "core/random/distributions.h"
 
 namespace rfscope {
 

@@ -240,4 +240,14 @@ Outcome<std::unique_ptr<FeatureMap>> Gerf::drawFeatureMap(const FeatureMapSpec& 
                                    stream);
 }
 
+Outcome<SameQueryCovariance> Gerf::sameQueryCovariance(const ParameterSet& resolved) const {
+  if ((resolved.contains("A_imag") && resolved.real("A_imag") != 0) ||
+      (resolved.contains("s") && resolved.choice("s") != "+1"))
+    return Outcome<SameQueryCovariance>::unavailable(
+        "GERF with complex A or s = -1: no same-query covariance implemented (Monte Carlo only)");
+  const double r = 1 - 8 * (resolved.contains("A") ? resolved.real("A") : 0.0);
+  if (!(r > 0)) return Outcome<SameQueryCovariance>::unavailable("A >= 1/8: infinite variance");
+  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r};
+}
+
 }  // namespace rfscope

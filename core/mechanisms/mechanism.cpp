@@ -18,4 +18,9 @@ ParameterSet resolveParameters(const Mechanism& mechanism, const PairInput& pair
   return resolved;
 }
 
+Outcome<SameQueryCovariance> Mechanism::sameQueryCovariance(const ParameterSet&) const {
+  return Outcome<SameQueryCovariance>::unavailable(
+      info().name + ": no same-query covariance implemented (Monte Carlo only)");
+}
+
 }  // namespace rfscope

@@ -8,7 +8,8 @@
 //     theory has one, of M features under a coupling (coupledLogVariance());
 //   - how the Monte Carlo engine samples it: the coefficients of its trial on the engine's generic
 //     samplers (trialModel());
-//   - its feature map on whole data matrices (drawFeatureMap(), feature_map.h).
+//   - its feature map on whole data matrices (drawFeatureMap(), feature_map.h), and how two of its
+//     estimates sharing ω covary for one query and two keys (sameQueryCovariance(), for attention).
 // Kernel conversion, the division by M of i.i.d. features, and the engine's numerics live above
 // (evaluateAnalytic, the Monte Carlo engine); everything specific to a mechanism lives here.
 //
@@ -29,6 +30,7 @@
 #include "core/math/pair_geometry.h"
 #include "core/math/rgb.h"
 #include "core/mechanisms/feature_map.h"
+#include "core/mechanisms/same_query_covariance.h"
 #include "core/mechanisms/trial_model.h"
 #include "core/params/parameter_set.h"
 
@@ -121,6 +123,12 @@ class Mechanism {
   // InvalidParameter for a spec that cannot be right (e.g. a missing shift).
   virtual Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                               TrialStream& stream) const = 0;
+  // Whether its feature maps take inputs of any sign (softmax attention's queries and keys); the
+  // discrete mechanisms need non-negative data, or one shift for the whole data set.
+  virtual bool mapsSignedInputs() const { return true; }
+  // The covariance of two i.i.d. one-feature estimates sharing ω at (x, y_j) and (x, y_k), for
+  // resolved parameters, or why none is derived (same_query_covariance.h).
+  virtual Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const;
 };
 
 // The parameters an estimator runs with at a pair: `params` completed by the values the mechanism

@@ -111,4 +111,10 @@ Outcome<std::unique_ptr<FeatureMap>> Oprf::drawFeatureMap(const FeatureMapSpec& 
   return drawExponentialFeatureMap({{a, 0.0}, 1, false}, spec, stream);
 }
 
+Outcome<SameQueryCovariance> Oprf::sameQueryCovariance(const ParameterSet& resolved) const {
+  const double r = 1 - 8 * (resolved.contains("A") ? resolved.real("A") : 0.0);
+  if (!(r > 0)) return Outcome<SameQueryCovariance>::unavailable("A >= 1/8: infinite variance");
+  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r};
+}
+
 }  // namespace rfscope

@@ -31,6 +31,7 @@ class Oprf final : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const override;
 };
 
 }  // namespace rfscope

@@ -17,6 +17,7 @@ class PoisPlusRf final : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  bool mapsSignedInputs() const override { return false; }
 };
 
 }  // namespace rfscope

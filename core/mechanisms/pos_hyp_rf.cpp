@@ -54,4 +54,8 @@ Outcome<std::unique_ptr<FeatureMap>> PosHypRf::drawFeatureMap(const FeatureMapSp
   return drawExponentialFeatureMap({{0.0, 0.0}, 1, true}, spec, stream);
 }
 
+Outcome<SameQueryCovariance> PosHypRf::sameQueryCovariance(const ParameterSet&) const {
+  return SameQueryCovariance{SameQueryCovariance::Form::CoshSum, 1};
+}
+
 }  // namespace rfscope

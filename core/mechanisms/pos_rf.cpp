@@ -66,4 +66,8 @@ Outcome<std::unique_ptr<FeatureMap>> PosRf::drawFeatureMap(const FeatureMapSpec&
   return drawExponentialFeatureMap({{0.0, 0.0}, 1, false}, spec, stream);
 }
 
+Outcome<SameQueryCovariance> PosRf::sameQueryCovariance(const ParameterSet&) const {
+  return SameQueryCovariance{SameQueryCovariance::Form::ExpSum, 1};
+}
+
 }  // namespace rfscope

@@ -21,6 +21,7 @@ class PosRf final : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const override;
 };
 
 }  // namespace rfscope

@@ -123,4 +123,8 @@ Outcome<std::unique_ptr<FeatureMap>> TrigPhaseRf::drawFeatureMap(const FeatureMa
       std::make_unique<TrigPhaseFeatureMap>(spec, std::move(omega), std::move(phases)));
 }
 
+Outcome<SameQueryCovariance> TrigPhaseRf::sameQueryCovariance(const ParameterSet&) const {
+  return SameQueryCovariance{SameQueryCovariance::Form::PhaseDifference, 1};
+}
+
 }  // namespace rfscope

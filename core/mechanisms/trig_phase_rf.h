@@ -28,6 +28,7 @@ class TrigPhaseRf final : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const override;
 };
 
 // log Var of one random-phase feature at |x - y|² (Gaussian kernel).

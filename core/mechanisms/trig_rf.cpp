@@ -65,4 +65,8 @@ Outcome<std::unique_ptr<FeatureMap>> TrigRf::drawFeatureMap(const FeatureMapSpec
   return drawExponentialFeatureMap({{0.0, 0.0}, -1, false}, spec, stream);
 }
 
+Outcome<SameQueryCovariance> TrigRf::sameQueryCovariance(const ParameterSet&) const {
+  return SameQueryCovariance{SameQueryCovariance::Form::CoshDifference, 1};
+}
+
 }  // namespace rfscope

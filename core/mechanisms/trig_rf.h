@@ -22,6 +22,7 @@ class TrigRf final : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const override;
 };
 
 }  // namespace rfscope
