@@ -2,6 +2,8 @@
 
 #include <QString>
 #include <array>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "core/couplings/coupling.h"
@@ -25,12 +27,43 @@ constexpr std::array kReferenceColors{
     KeyColor{"theorem-3-5", 170, 20, 60},
 };
 
+// "<mechanism>-<coupling>" (a series of one mechanism under one of several couplings, beside other
+// mechanisms): the mechanism's colour, darker or paler by the coupling (a grey: tinted), so that
+// every pair is told apart and each mechanism's family stays recognisable.
+std::optional<QColor> mechanismUnderCoupling(const std::string& colorKey) {
+  for (const Mechanism* mechanism : allMechanisms()) {
+    const std::string& id = mechanism->info().id;
+    if (colorKey.size() <= id.size() + 1 || colorKey.compare(0, id.size(), id) != 0 ||
+        colorKey[id.size()] != '-')
+      continue;
+    const CouplingInfo* coupling = findCoupling(colorKey.substr(id.size() + 1));
+    if (!coupling) continue;
+    const auto& couplings = allCouplings();
+    const auto index = static_cast<int>(coupling - couplings.data());
+    const Rgb& rgb = mechanism->info().colour;
+    const QColor base(rgb.red, rgb.green, rgb.blue);
+    // iid: the colour itself; then, with the hue kept, alternately darker and paler, further
+    // each time.
+    if (index == 0) return base;
+    // A grey has no hue to keep: a faint tint per coupling at the grey's brightness.
+    if (base.hsvSaturation() < 30) return QColor::fromHsv((index * 45) % 360, 90, base.value());
+    // ORF and SimRF, the couplings most often compared, get the strongest shades.
+    constexpr int kDarker[] = {62, 42, 80, 28};  // value, % of the base's
+    constexpr int kPaler[] = {42, 70, 22};       // saturation, % of the base's
+    const int k = (index + 1) / 2 - 1;
+    const int hue = base.hsvHue(), saturation = base.hsvSaturation(), value = base.value();
+    if (index % 2 == 1) return QColor::fromHsv(hue, saturation, value * kDarker[k % 4] / 100);
+    return QColor::fromHsv(hue, saturation * kPaler[k % 3] / 100, value);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 QColor seriesColor(const std::string& colorKey) {
   // The registries own the colours of mechanisms and couplings (colour-blind-friendly Okabe–Ito
-  // palette first); reference curves have theirs above; other keys get a stable colour from their
-  // hash.
+  // palette first); reference curves have theirs above; a mechanism under one of several couplings
+  // a shade of the mechanism's; other keys get a stable colour from their hash.
   const auto toQColor = [](const Rgb& rgb) { return QColor(rgb.red, rgb.green, rgb.blue); };
   if (const Mechanism* mechanism = findMechanism(colorKey))
     return toQColor(mechanism->info().colour);
@@ -38,6 +71,7 @@ QColor seriesColor(const std::string& colorKey) {
     return toQColor(*coupling->colour);
   for (const KeyColor& known : kReferenceColors)
     if (known.key == colorKey) return QColor(known.red, known.green, known.blue);
+  if (const auto shaded = mechanismUnderCoupling(colorKey)) return *shaded;
   const auto hue = static_cast<int>(qHash(QString::fromStdString(colorKey)) % 360);
   return QColor::fromHsv(hue, 200, 190);
 }
