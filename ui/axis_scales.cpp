@@ -26,6 +26,33 @@ class ExponentTicker : public QCPAxisTicker {
   double step_ = 0;
 };
 
+// A log axis over less than two decades: ticks at 1, 2 and 5 × 10ⁿ (every integer × 10ⁿ when that
+// gives fewer than three), so that the low end is labelled too — a linear ticker on a log axis
+// labels only the upper part (16…256 showed 50, 100, …, 250).
+class ShortLogTicker : public QCPAxisTicker {
+ protected:
+  QVector<double> createTickVector(double, const QCPRange& range) override {
+    QVector<double> ticks = ticksWith({1, 2, 5}, range);
+    if (ticks.size() < 3) ticks = ticksWith({1, 2, 3, 4, 5, 6, 7, 8, 9}, range);
+    return ticks;
+  }
+  int getSubTickCount(double) override { return 0; }
+
+ private:
+  static QVector<double> ticksWith(std::initializer_list<int> mantissas, const QCPRange& range) {
+    QVector<double> ticks;
+    if (!(range.lower > 0) || !(range.upper > range.lower)) return ticks;
+    for (int e = static_cast<int>(std::floor(std::log10(range.lower)));
+         e <= static_cast<int>(std::ceil(std::log10(range.upper))); ++e)
+      for (int m : mantissas) {
+        const double tick = m * std::pow(10.0, e);
+        if (tick >= range.lower * (1 - 1e-12) && tick <= range.upper * (1 + 1e-12))
+          ticks.push_back(tick);
+      }
+    return ticks;
+  }
+};
+
 }  // namespace
 
 bool looksLogSpaced(const std::vector<double>& values) {
@@ -52,6 +79,13 @@ void applyTickFormat(QCPAxis* axis) {
       axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
     axis->setNumberFormat("eb");  // 10ⁿ for every tick
     axis->setNumberPrecision(0);
+    return;
+  }
+  if (logScale && range.lower > 0) {
+    if (!axis->ticker().dynamicCast<ShortLogTicker>())
+      axis->setTicker(QSharedPointer<ShortLogTicker>::create());
+    axis->setNumberFormat("gb");
+    axis->setNumberPrecision(6);
     return;
   }
   if (!axis->ticker().dynamicCast<ExponentTicker>())

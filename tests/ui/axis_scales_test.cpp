@@ -1,0 +1,42 @@
+// Axis ticks: a log axis over less than two decades is labelled at 1, 2, 5 × 10ⁿ from its low end;
+// over more decades at every power of ten.
+
+#include <qcustomplot.h>
+#include <QtTest>
+
+#include "ui/axis_scales.h"
+
+class AxisScalesTest : public QObject {
+  Q_OBJECT
+
+  static QVector<double> ticksOf(QCPAxis* axis) {
+    QVector<double> ticks, subTicks;
+    QVector<QString> labels;
+    axis->ticker()->generate(axis->range(), QLocale::c(), QLatin1Char('g'), 6, ticks, &subTicks,
+                             &labels);
+    return ticks;
+  }
+
+ private slots:
+  void shortLogAxisIsLabelledFromItsLowEnd() {
+    QCustomPlot plot;
+    plot.xAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot.xAxis->setRange(16, 256);
+    rfscope::ui::applyTickFormat(plot.xAxis);
+    QCOMPARE(ticksOf(plot.xAxis), (QVector<double>{20, 50, 100, 200}));
+    plot.xAxis->setRange(0.3, 0.9);  // less than a 1-2-5 step: every integer mantissa
+    rfscope::ui::applyTickFormat(plot.xAxis);
+    QCOMPARE(ticksOf(plot.xAxis).size(), 7);
+  }
+
+  void longLogAxisHasPowersOfTen() {
+    QCustomPlot plot;
+    plot.yAxis->setScaleType(QCPAxis::stLogarithmic);
+    plot.yAxis->setRange(1e-3, 1e4);
+    rfscope::ui::applyTickFormat(plot.yAxis);
+    QVERIFY(plot.yAxis->ticker().dynamicCast<QCPAxisTickerLog>());
+  }
+};
+
+QTEST_MAIN(AxisScalesTest)
+#include "axis_scales_test.moc"
