@@ -594,8 +594,9 @@ void PlotView::putLegendInside() {
   plot_->plotLayout()->remove(legendSide_);  // deletes it (and its fillers)
   legendSide_ = nullptr;
   plot_->plotLayout()->simplify();
-  plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+  // The wrap first: rearranging (setFillOrder's second argument) lays the entries out by it.
   plot_->legend->setWrap(0);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
   plot_->axisRect()->insetLayout()->addElement(plot_->legend, Qt::AlignTop | Qt::AlignRight);
 }
 
@@ -619,8 +620,8 @@ void PlotView::putLegendOutside() {
     // Below the axes, entries in columns, centred.
     const int entryWidth = size.width();
     const int columns = std::max(1, plot_->viewport().width() / std::max(1, entryWidth + 12));
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setWrap(std::min(columns, 3));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     layout->addElement(axisRow + 1, 0, legendSide_);
     layout->setRowStretchFactor(axisRow + 1, 0.001);
     legendSide_->addElement(0, 0, new QCPLayoutElement(plot_));
@@ -675,10 +676,32 @@ void PlotView::fitTexts() {
   }
 }
 
+void PlotView::fitBars() {
+  // Category names wider than their category are slanted rather than run into each other, and
+  // whiskers stay narrower than the bars.
+  QCPAxis* x = plot_->xAxis;
+  const double category = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
+  const QFontMetrics metrics(x->tickLabelFont());
+  int widest = 0;
+  for (const QString& name : std::as_const(categoryNames_))
+    widest = std::max(widest, metrics.horizontalAdvance(name));
+  const double rotation = bars_ && widest + metrics.averageCharWidth() > category ? -35 : 0;
+  if (rotation != x->tickLabelRotation()) {
+    x->setTickLabelRotation(rotation);
+    relayout();
+  }
+  for (auto& series : series_) {
+    if (!series.bars || !series.errorBars) continue;
+    const double bar = std::abs(x->coordToPixel(series.bars->width()) - x->coordToPixel(0));
+    series.errorBars->setWhiskerWidth(std::clamp(0.5 * bar, 2.0, 9.0));
+  }
+}
+
 void PlotView::placeLegend() {
   if (placingLegend_) return;
   placingLegend_ = true;
   fitTexts();
+  fitBars();
   QCPLegend* legend = plot_->legend;
   bool anyEntry = false;
   for (const auto& series : series_)

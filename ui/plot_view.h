@@ -131,6 +131,7 @@ class PlotView : public QWidget {
   void distinguishSeries();
   void placeLegend();
   void fitTexts();
+  void fitBars();
   void relayout();
   void putLegendInside();
   void putLegendOutside();

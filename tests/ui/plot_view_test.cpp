@@ -395,6 +395,7 @@ class PlotViewTest : public QObject {
     for (QCPErrorBars* bars : errorBars) {
       QVERIFY(qobject_cast<QCPBars*>(bars->dataPlottable()));
       QVERIFY(bars->dataPlottable() != view.seriesBars(0));
+      QVERIFY(bars->whiskerWidth() < barPixels);  // whiskers narrower than their bar
       QCOMPARE(bars->dataCount(), 3);
       QVERIFY(std::abs(bars->data()->at(2).errorMinus - 0.01) < 1e-12);
       QVERIFY(std::abs(bars->data()->at(2).errorPlus - 0.02) < 1e-12);
