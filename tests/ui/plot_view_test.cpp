@@ -428,6 +428,21 @@ class PlotViewTest : public QObject {
     QVERIFY(!plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>());
   }
 
+  void categoryNamesWiderThanTheirBarsSlant() {
+    Table table = tableOf({1, 2, 3}, {{0.5, 0.6, 0.7}, {0.4, 0.5, 0.6}});
+    table.hints.bars = true;
+    table.hints.xValueNames = {{1, "banknote authentication"}, {2, "indoor localisation"}};
+    PlotView view;
+    view.setTable(table);
+    showAt(view, 480, 320);
+    QVERIFY(view.plot()->xAxis->tickLabelRotation() != 0);
+    showAt(view, 2400, 600);
+    QCOMPARE(view.plot()->xAxis->tickLabelRotation(), 0.0);
+    auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(3.0), QString("3"));  // an x value without a name
+  }
+
   void staleAndPartialResultsAreMarked() {
     PlotView view;
     view.setTable(tableOf(grid(0, 1, 10), {std::vector<double>(10, 1.0)}));
