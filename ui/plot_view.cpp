@@ -31,7 +31,8 @@ QString number(double value) {
 
 // Rows where a series has no value (another series' grid point, an unavailable quantity) are
 // skipped rather than drawn as gaps, so lines stay connected across them.
-void setFiniteData(QCPGraph* graph, const QVector<double>& x, const QVector<double>& y) {
+template <class Plottable>  // QCPGraph or QCPBars
+void setFiniteData(Plottable* plottable, const QVector<double>& x, const QVector<double>& y) {
   QVector<double> keys, values;
   keys.reserve(x.size());
   values.reserve(x.size());
@@ -40,7 +41,7 @@ void setFiniteData(QCPGraph* graph, const QVector<double>& x, const QVector<doub
     keys.push_back(x[i]);
     values.push_back(y[i]);
   }
-  graph->setData(keys, values, true);
+  plottable->setData(keys, values, true);
 }
 
 bool isLog(const QCPAxis* axis) {
@@ -82,7 +83,12 @@ Qt::BrushStyle hatchFor(int index) {
 
 }  // namespace
 
-PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(this)) {
+QCPAbstractPlottable* PlotView::Series::legendPlottable() const {
+  return bars ? static_cast<QCPAbstractPlottable*>(bars) : line;
+}
+
+PlotView::PlotView(QWidget* parent)
+    : QWidget(parent), plot_(new QCustomPlot(this)), barsGroup_(new QCPBarsGroup(plot_)) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(plot_);
@@ -110,7 +116,7 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
 
   for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
     const auto format = [this, axis]() {
-      if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
+      if (!(textTicksOnX() && axis == plot_->xAxis)) applyTickFormat(axis);
     };
     connect(axis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, format);
     connect(axis, &QCPAxis::scaleTypeChanged, this, format);
@@ -127,14 +133,16 @@ PlotView::PlotView(QWidget* parent) : QWidget(parent), plot_(new QCustomPlot(thi
             auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
             if (!entry) return;
             for (const auto& series : series_)
-              if (series.line == entry->plottable())
+              if (series.legendPlottable() == entry->plottable())
                 setSeriesVisible(series.label, hidden_.contains(series.label));
           });
 }
 
 void PlotView::removeSeries() {
-  for (auto& series : series_)
+  for (auto& series : series_) {
     if (series.errorBars) plot_->removePlottable(series.errorBars);
+    if (series.bars) plot_->removePlottable(series.bars);
+  }
   for (QCPItemText* label : valueLabels_)
     plot_->removeItem(label);
   valueLabels_.clear();
@@ -167,9 +175,17 @@ void PlotView::setTable(const Table& table) {
   plot_->yAxis->setLabel(fullYLabel_);
   // A single x value (e.g. one v): each series is a category of its own, side by side, with its
   // value written beside it, rather than points stacked on one vertical line.
-  categorical_ = table.rowCount() == 1 && !hints.series.empty();
+  bars_ = hints.bars && !hints.series.empty();
+  categorical_ = !bars_ && table.rowCount() == 1 && !hints.series.empty();
+  // Bars stand at 1, 2, … (one category per row), named by the x values.
+  barRows_ = bars_ ? static_cast<int>(x.size()) : 0;
+  QVector<double> keys = x;
+  if (bars_)
+    for (int row = 0; row < keys.size(); ++row)
+      keys[row] = row + 1;
+  plot_->xAxis->grid()->setVisible(!bars_);
   // The axes follow the grid: a log-spaced x column is drawn on a log axis unless the user chose.
-  hintXLog_ = !categorical_ && (hints.xLog || (xColumn && looksLogSpaced(xColumn->values)));
+  hintXLog_ = !textTicksOnX() && (hints.xLog || (xColumn && looksLogSpaced(xColumn->values)));
   hintYLog_ = hints.yLog;
   hintY2Log_ = hints.y2Log;
   bool secondary = false;
@@ -185,11 +201,11 @@ void PlotView::setTable(const Table& table) {
     series.style = hint.style;
     series.color = seriesColor(hint.colorKey);
     series.valueAxis = secondary && hint.secondaryAxis ? plot_->yAxis2 : plot_->yAxis;
-    series.x = x;
+    series.x = keys;
     series.y = toVector(table.column(hint.yColumn));
     const Column* low = hint.lowColumn.empty() ? nullptr : table.column(hint.lowColumn);
     const Column* high = hint.highColumn.empty() ? nullptr : table.column(hint.highColumn);
-    const bool errorBars = hint.style == SeriesStyle::Points;
+    const bool errorBars = bars_ || hint.style == SeriesStyle::Points;
     if (low && high) {
       series.lowValues = toVector(low);
       series.highValues = toVector(high);
@@ -207,13 +223,22 @@ void PlotView::setTable(const Table& table) {
     // The legend entry carries only the ⚠ mark; the warning itself is in the tooltip and the
     // window's warnings area, where it has room.
     series.line->setName(series.label + (series.warning.isEmpty() ? "" : QStringLiteral(" ⚠")));
-    if (hint.style == SeriesStyle::Points) series.line->setLineStyle(QCPGraph::lsNone);
-    setFiniteData(series.line, x, series.y);
+    if (hint.style == SeriesStyle::Points || bars_) series.line->setLineStyle(QCPGraph::lsNone);
+    setFiniteData(series.line, keys, series.y);
+    if (bars_) {
+      // The bars carry the legend entry; the graph only keeps the points (hover, tests).
+      series.bars = new QCPBars(plot_->xAxis, series.valueAxis);
+      series.bars->setName(series.line->name());
+      series.bars->setWidthType(QCPBars::wtPlotCoords);
+      series.bars->setBarsGroup(barsGroup_);
+      setFiniteData(series.bars, keys, series.y);
+      series.line->removeFromLegend();
+    }
     if (low && high && errorBars) {
       // Points with an interval (e.g. Monte Carlo estimates): error bars rather than a band.
       series.errorBars = new QCPErrorBars(plot_->xAxis, series.valueAxis);
       series.errorBars->removeFromLegend();
-      series.errorBars->setDataPlottable(series.line);
+      series.errorBars->setDataPlottable(series.legendPlottable());
       QVector<double> below, above;  // one per point the line kept (see setFiniteData)
       for (int i = 0; i < std::min(series.x.size(), series.y.size()); ++i) {
         if (std::isnan(series.x[i]) || std::isnan(series.y[i])) continue;
@@ -225,6 +250,7 @@ void PlotView::setTable(const Table& table) {
     series_.push_back(series);
   }
   if (categorical_) showAsCategories();
+  if (bars_) showAsBars(hints, x);
   for (const auto& series : series_)
     setSeriesVisible(series.label, !hidden_.contains(series.label));
   applyAxisScales();
@@ -241,6 +267,13 @@ double PlotView::valueInAxisScale(const QCPAxis* axis, double value) const {
 }
 
 void PlotView::distinguishSeries() {
+  if (bars_) {  // bars stand side by side: none hides another
+    for (auto& series : series_) {
+      series.coincidenceRank = series.coincidenceDepth = 0;
+      series.hatched = false;
+    }
+    return;
+  }
   // Coinciding lines, per value axis (series of different axes never hide each other's meaning).
   for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2}) {
     std::vector<QVector<double>> values;
@@ -303,12 +336,44 @@ void PlotView::showAsCategories() {
   fullXLabel_ = plot_->xAxis->label();
 }
 
+void PlotView::showAsBars(const PlotHints& hints, const QVector<double>& x) {
+  auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+  categoryNames_.clear();
+  for (int row = 0; row < x.size(); ++row) {
+    QString name = number(x[row]);
+    for (const auto& [value, text] : hints.xValueNames)
+      if (value == x[row]) name = QString::fromStdString(text);
+    categoryNames_.push_back(name);
+    ticker->addTick(row + 1, name);
+  }
+  plot_->xAxis->setTicker(ticker);
+  // A group fills 80% of its category; each bar keeps 12% of its slot as the gap to the next.
+  const int count = static_cast<int>(series_.size());
+  const double slot = 0.8 / count, width = 0.88 * slot;
+  barsGroup_->setSpacingType(QCPBarsGroup::stPlotCoords);
+  barsGroup_->setSpacing(slot - width);
+  for (int i = 0; i < count; ++i) {
+    Series& series = series_[i];
+    series.bars->setWidth(width);
+    // The bar's centre, where QCPBarsGroup draws it (for hover and legend placement).
+    const double offset = (i - (count - 1) / 2.0) * slot;
+    for (double& key : series.x)
+      key += offset;
+  }
+}
+
 void PlotView::fitView() {
   plot_->rescaleAxes(true);
   if (categorical_) plot_->xAxis->setRange(0.4, series_.size() + 0.8);
+  const double lowest = plot_->yAxis->range().lower;
   // A 4% margin keeps markers and error bars at the edges inside the axes.
   plot_->xAxis->scaleRange(1.04);
   plot_->yAxis->scaleRange(1.04);
+  if (bars_) {
+    plot_->xAxis->setRange(0.5, barRows_ + 0.5);
+    // Bars rise from zero: no margin below it.
+    if (!isLog(plot_->yAxis) && lowest >= 0) plot_->yAxis->setRangeLower(0);
+  }
   if (plot_->yAxis2->visible()) plot_->yAxis2->scaleRange(1.04);
 }
 
@@ -344,11 +409,12 @@ void PlotView::setLogY(bool on) {
 }
 
 void PlotView::applyAxisScales() {
-  const std::pair<QCPAxis*, bool> axes[] = {
-      {plot_->xAxis, logX() && !categorical_}, {plot_->yAxis, logY()}, {plot_->yAxis2, hintY2Log_}};
+  const std::pair<QCPAxis*, bool> axes[] = {{plot_->xAxis, logX() && !textTicksOnX()},
+                                            {plot_->yAxis, logY()},
+                                            {plot_->yAxis2, hintY2Log_}};
   for (const auto& [axis, logScale] : axes) {
     axis->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (!(categorical_ && axis == plot_->xAxis)) applyTickFormat(axis);
+    if (!(textTicksOnX() && axis == plot_->xAxis)) applyTickFormat(axis);
   }
 }
 
@@ -414,6 +480,17 @@ void PlotView::applyStyle() {
     if (stale) color.setAlpha(90);  // a previous result: faded behind the mark
     const int rank = series.coincidenceRank;
     // A series others lie on is drawn wider, so its colour shows on both sides of them.
+    if (series.bars) {
+      // Filled in the series' colour, outlined darker; error bars dark, visible on any fill.
+      series.bars->setBrush(color);
+      series.bars->setPen(QPen(color.darker(150), std::max(0.8, width * 0.4)));
+      series.line->setPen(Qt::NoPen);
+      series.line->setScatterStyle(QCPScatterStyle());
+      if (series.errorBars)
+        series.errorBars->setPen(
+            QPen(QColor(30, 30, 30, stale ? 90 : 255), std::max(1.0, width * 0.6)));
+      continue;
+    }
     QPen pen(color, width + series.coincidenceDepth * (1.2 + 0.5 * width), dashFor(rank));
     series.line->setPen(pen);
     const bool markers = series.style != SeriesStyle::Line || rank > 0;
@@ -466,9 +543,9 @@ void PlotView::setSeriesVisible(const QString& label, bool visible) {
   for (auto& series : series_) {
     if (series.label != label) continue;
     for (QCPAbstractPlottable* plottable : std::initializer_list<QCPAbstractPlottable*>{
-             series.line, series.low, series.high, series.errorBars})
+             series.line, series.low, series.high, series.errorBars, series.bars})
       if (plottable) plottable->setVisible(visible);
-    if (auto* item = plot_->legend->itemWithPlottable(series.line))
+    if (auto* item = plot_->legend->itemWithPlottable(series.legendPlottable()))
       item->setTextColor(visible ? Qt::black : Qt::gray);
   }
   distinguishSeries();
@@ -517,8 +594,9 @@ void PlotView::putLegendInside() {
   plot_->plotLayout()->remove(legendSide_);  // deletes it (and its fillers)
   legendSide_ = nullptr;
   plot_->plotLayout()->simplify();
-  plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+  // The wrap first: rearranging (setFillOrder's second argument) lays the entries out by it.
   plot_->legend->setWrap(0);
+  plot_->legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
   plot_->axisRect()->insetLayout()->addElement(plot_->legend, Qt::AlignTop | Qt::AlignRight);
 }
 
@@ -542,8 +620,8 @@ void PlotView::putLegendOutside() {
     // Below the axes, entries in columns, centred.
     const int entryWidth = size.width();
     const int columns = std::max(1, plot_->viewport().width() / std::max(1, entryWidth + 12));
-    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     legend->setWrap(std::min(columns, 3));
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     layout->addElement(axisRow + 1, 0, legendSide_);
     layout->setRowStretchFactor(axisRow + 1, 0.001);
     legendSide_->addElement(0, 0, new QCPLayoutElement(plot_));
@@ -598,14 +676,36 @@ void PlotView::fitTexts() {
   }
 }
 
+void PlotView::fitBars() {
+  // Category names wider than their category are slanted rather than run into each other, and
+  // whiskers stay narrower than the bars.
+  QCPAxis* x = plot_->xAxis;
+  const double category = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
+  const QFontMetrics metrics(x->tickLabelFont());
+  int widest = 0;
+  for (const QString& name : std::as_const(categoryNames_))
+    widest = std::max(widest, metrics.horizontalAdvance(name));
+  const double rotation = bars_ && widest + metrics.averageCharWidth() > category ? -35 : 0;
+  if (rotation != x->tickLabelRotation()) {
+    x->setTickLabelRotation(rotation);
+    relayout();
+  }
+  for (auto& series : series_) {
+    if (!series.bars || !series.errorBars) continue;
+    const double bar = std::abs(x->coordToPixel(series.bars->width()) - x->coordToPixel(0));
+    series.errorBars->setWhiskerWidth(std::clamp(0.5 * bar, 2.0, 9.0));
+  }
+}
+
 void PlotView::placeLegend() {
   if (placingLegend_) return;
   placingLegend_ = true;
   fitTexts();
+  fitBars();
   QCPLegend* legend = plot_->legend;
   bool anyEntry = false;
   for (const auto& series : series_)
-    anyEntry = anyEntry || legend->itemWithPlottable(series.line);
+    anyEntry = anyEntry || legend->itemWithPlottable(series.legendPlottable());
   legend->setVisible(anyEntry && !categorical_);  // categories carry their names on the axis
   anyEntry = anyEntry && !categorical_;
   if (anyEntry) {
@@ -630,6 +730,23 @@ void PlotView::placeLegend() {
       for (const auto& series : series_) {
         if (!series.line->visible()) continue;
         const QCPAxis* valueAxis = series.valueAxis;
+        if (series.bars) {
+          // Each bar from zero to its value, and its error bar.
+          const double halfWidth = std::abs(plot_->xAxis->coordToPixel(series.bars->width()) -
+                                            plot_->xAxis->coordToPixel(0)) /
+                                   2;
+          const double base = bandEdgePixel(valueAxis, 0);
+          for (int i = 0; i < series.x.size() && i < series.y.size(); ++i) {
+            const double px = toPixel(plot_->xAxis, series.x[i]);
+            const double py = toPixel(valueAxis, series.y[i]);
+            if (std::isnan(px) || std::isnan(py)) continue;
+            occupancy.addVerticalSpan(px, base, py, halfWidth);
+            if (!series.lowValues.isEmpty())
+              occupancy.addVerticalSpan(px, bandEdgePixel(valueAxis, series.lowValues[i]),
+                                        bandEdgePixel(valueAxis, series.highValues[i]), 5);
+          }
+          continue;
+        }
         QVector<QPointF> points;
         QVector<double> xs, lows, highs;
         for (int i = 0; i < series.x.size(); ++i) {
@@ -740,7 +857,10 @@ QString PlotView::describePointNear(const QPointF& position) const {
   }
   if (!bestSeries) return {};
   QString text = "<b>" + bestSeries->label.toHtmlEscaped() + "</b><br>";
-  if (!categorical_)
+  if (bars_)
+    text +=
+        xLabel_.toHtmlEscaped() + ": " + categoryNames_.value(bestIndex).toHtmlEscaped() + "<br>";
+  else if (!categorical_)
     text += xLabel_.toHtmlEscaped() + " = " + number(bestSeries->x[bestIndex]) + "<br>";
   text += "y = " + number(bestSeries->y[bestIndex]);
   if (!bestSeries->lowValues.isEmpty())
@@ -816,6 +936,9 @@ bool PlotView::seriesVisible(int series) const {
 }
 QCPGraph* PlotView::seriesGraph(int series) const {
   return series_.at(series).line;
+}
+QCPBars* PlotView::seriesBars(int series) const {
+  return series_.at(series).bars;
 }
 
 QVector<QPointF> PlotView::visibleDataPixels() const {

@@ -1,6 +1,8 @@
 #pragma once
 // A generic plot of any experiment Table, driven only by the table's plot hints: one line per
-// series, a band where the series names low/high columns, an optional secondary y axis.
+// series, a band where the series names low/high columns, an optional secondary y axis; or, when
+// the hints ask for bars, one group of bars per row (a category named on the x axis) with error
+// bars.
 // Interaction: drag to pan, wheel to zoom, click a legend entry to hide/show its series, drag the
 // legend to move it, hover for exact values, optional crosshair, log/linear axes. The user's zoom
 // survives streamed updates until the view is reset.
@@ -17,7 +19,10 @@
 #include "core/experiments/table.h"
 
 class QCustomPlot;
+class QCPAbstractPlottable;
 class QCPAxis;
+class QCPBars;
+class QCPBarsGroup;
 class QCPErrorBars;
 class QCPGraph;
 class QCPItemStraightLine;
@@ -88,6 +93,8 @@ class PlotView : public QWidget {
   QString seriesName(int series) const;
   bool seriesVisible(int series) const;
   QCPGraph* seriesGraph(int series) const;
+  QCPBars* seriesBars(int series) const;  // null unless the table is drawn as bars
+  QCPBarsGroup* barsGroup() const { return barsGroup_; }
   // Widget pixel positions of every visible data point (lines, markers, band edges).
   QVector<QPointF> visibleDataPixels() const;
 
@@ -105,19 +112,26 @@ class PlotView : public QWidget {
     QCPGraph* low = nullptr;
     QCPGraph* high = nullptr;
     QCPErrorBars* errorBars = nullptr;
+    QCPBars* bars = nullptr;  // bars mode: drawn as bars; `line` then only carries the points
+    // x: the bars' centres in bars mode (the category plus the bar's place in its group).
     QVector<double> x, y, lowValues, highValues;
     int coincidenceRank = 0;   // > 0: drawn dashed with markers over an equal series
     int coincidenceDepth = 0;  // > 0: drawn wider, under series equal to it
     bool hatched = false;      // band overlaps another band
+    // What the legend entry stands for.
+    QCPAbstractPlottable* legendPlottable() const;
   };
   void removeSeries();
   void fitView();
   void showAsCategories();
+  void showAsBars(const PlotHints& hints, const QVector<double>& x);
+  bool textTicksOnX() const { return categorical_ || bars_; }
   void applyAxisScales();
   void applyStyle();
   void distinguishSeries();
   void placeLegend();
   void fitTexts();
+  void fitBars();
   void relayout();
   void putLegendInside();
   void putLegendOutside();
@@ -135,6 +149,10 @@ class PlotView : public QWidget {
   QCPItemStraightLine* crosshairY_ = nullptr;
   QList<Series> series_;
   bool categorical_ = false;  // one row: series side by side as categories
+  bool bars_ = false;         // grouped bars, one group per row (PlotHints::bars)
+  int barRows_ = 0;
+  QStringList categoryNames_;  // bars mode: the rows' names on the x axis
+  QCPBarsGroup* barsGroup_;
   QList<QCPItemText*> valueLabels_;
   QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
   QString fullXLabel_, fullYLabel_, fullY2Label_;

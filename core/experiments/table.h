@@ -39,6 +39,13 @@ struct PlotHints {
   // The secondary y axis, used by series with secondaryAxis set (its label; log scale or not).
   std::string y2Label;
   bool y2Log = false;
+  // Grouped bars instead of lines or points: each row of the table is a category along x (in row
+  // order), each series one bar per category, with error bars where the series has low/high
+  // columns (e.g. a table of accuracies per dataset).
+  bool bars = false;
+  // Names of x values, shown as tick labels in place of the numbers (e.g. dataset codes); an x
+  // value without a name is shown as its number.
+  std::vector<std::pair<double, std::string>> xValueNames;
   std::vector<SeriesHint> series;
 };
 

@@ -77,6 +77,13 @@ nlohmann::json tableToJson(const Table& table) {
     plot["y2_label"] = table.hints.y2Label;
     plot["y2_log"] = table.hints.y2Log;
   }
+  if (table.hints.bars) plot["bars"] = true;
+  if (!table.hints.xValueNames.empty()) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& [value, name] : table.hints.xValueNames)
+      names.push_back({{"x", value}, {"name", name}});
+    plot["x_value_names"] = names;
+  }
   return {{"columns", columns}, {"plot", plot}};
 }
 

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/experiments/classification.h"
@@ -21,6 +22,16 @@ TEST(ClassificationTable, OneRowPerDatasetAndTheAverage) {
   EXPECT_EQ(table.columns.front().key, "dataset");
   EXPECT_EQ(table.column("dataset")->values, (std::vector<double>{2, 7, kAverageRowDataset}));
   EXPECT_EQ(table.column("train-points")->values[0], 1234);  // floor(0.9 · 1372)
+  // Drawn as grouped bars, the x axis naming each row's dataset.
+  EXPECT_TRUE(table.hints.bars);
+  for (const auto& [code, name] :
+       {std::pair{2.0, "banknote"}, {7.0, "wifi"}, {kAverageRowDataset, "average"}}) {
+    const auto& names = table.hints.xValueNames;
+    const auto found = std::find_if(names.begin(), names.end(),
+                                    [&](const auto& entry) { return entry.first == code; });
+    ASSERT_NE(found, names.end()) << name;
+    EXPECT_EQ(found->second, name);
+  }
   for (const char* key : {"accuracy-exact", "accuracy-trig-iid", "accuracy-pos-iid",
                           "accuracy-oprf-iid", "accuracy-oprf-iid-std", "disagreement-pos-iid"}) {
     const Column* column = table.column(key);

@@ -236,6 +236,15 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
   }
   EXPECT_EQ(json["plot"]["x"], table.hints.xColumn);
   EXPECT_EQ(json["plot"]["series"].size(), table.hints.series.size());
+  EXPECT_EQ(json["plot"].contains("bars"), table.hints.bars);
+  if (table.hints.xValueNames.empty()) {
+    EXPECT_FALSE(json["plot"].contains("x_value_names"));
+  } else {
+    const auto& names = json["plot"]["x_value_names"];
+    ASSERT_EQ(names.size(), table.hints.xValueNames.size());
+    EXPECT_EQ(names[0]["x"], table.hints.xValueNames[0].first);
+    EXPECT_EQ(names[0]["name"], table.hints.xValueNames[0].second);
+  }
 }
 
 // Every column has a unique kebab-case key and a label; the x column and every series' value and

@@ -1,6 +1,6 @@
 // The plot keeps its data readable on its own: legend placement, axes that follow the grid, tick
 // formats, coinciding series, overlapping bands, warnings out of the legend, the secondary axis,
-// stale/partial marks, and exports at paper sizes.
+// stale/partial marks, grouped bars, and exports at paper sizes.
 
 #include <qcustomplot.h>
 
@@ -15,6 +15,7 @@
 #include "ui/plot_export.h"
 #include "ui/plot_view.h"
 #include "ui/remaining_time.h"
+#include "ui/series_colors.h"
 #include "ui/series_distinction.h"
 
 using rfscope::Column;
@@ -338,6 +339,108 @@ class PlotViewTest : public QObject {
     view.setTable(tableOf(grid(0, 1, 5), {grid(0, 1, 5)}));
     QVERIFY(!view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>());
     QCOMPARE(view.plot()->itemCount(), 1);  // only the freshness mark
+  }
+
+  void barHintsDrawGroupedBarsWithErrorBarsPerCategory() {
+    // A classification table: rows are datasets (coded 2, 7, and 0 for the average), the exact
+    // kernel beside two estimators with ± one standard error.
+    Table table = tableOf({2, 7, 0}, {{0.99, 0.9, 0.945}, {0.97, 0.85, 0.91}, {0.95, 0.8, 0.875}},
+                          {"exact", "trig", "pos"});
+    table.hints.xLabel = "dataset";
+    table.hints.bars = true;
+    table.hints.xValueNames = {{1, "abalone"}, {2, "banknote"}, {7, "wifi"}, {0, "average"}};
+    for (int s = 1; s <= 2; ++s) {
+      const std::string key = "y" + std::to_string(s);
+      const std::vector<double> y = table.column(key)->values;
+      std::vector<double> low, high;
+      for (double v : y) {
+        low.push_back(v - 0.01);
+        high.push_back(v + 0.02);
+      }
+      table.columns.push_back({key + "-low", "", low});
+      table.columns.push_back({key + "-high", "", high});
+      table.hints.series[s].lowColumn = key + "-low";
+      table.hints.series[s].highColumn = key + "-high";
+      table.hints.series[s].style = SeriesStyle::Points;
+    }
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    QCustomPlot* plot = view.plot();
+    // One bar plottable per series, all in one group, each with its three categories.
+    QCOMPARE(view.seriesCount(), 3);
+    for (int s = 0; s < 3; ++s) {
+      QCPBars* bars = view.seriesBars(s);
+      QVERIFY(bars);
+      QCOMPARE(bars->barsGroup(), view.barsGroup());
+      QCOMPARE(bars->dataCount(), 3);
+      QCOMPARE(bars->data()->at(1)->key, 2.0);
+      QCOMPARE(bars->brush().color().rgb(),
+               rfscope::ui::seriesColor(table.hints.series[s].colorKey).rgb());
+      QVERIFY(plot->legend->itemWithPlottable(bars));
+      QVERIFY(!plot->legend->itemWithPlottable(view.seriesGraph(s)));
+    }
+    QCOMPARE(view.barsGroup()->size(), 3);
+    // Side by side: the bars of one category do not overlap.
+    const double exactX = view.seriesBars(0)->dataPixelPosition(0).x();
+    const double trigX = view.seriesBars(1)->dataPixelPosition(0).x();
+    const double barPixels =
+        plot->xAxis->coordToPixel(view.seriesBars(0)->width()) - plot->xAxis->coordToPixel(0);
+    QVERIFY2(trigX - exactX >= barPixels, qPrintable(QString::number(trigX - exactX)));
+    // Error bars on the estimators' bars (not the exact kernel's), ± their own interval.
+    QList<QCPErrorBars*> errorBars;
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      if (auto* bars = qobject_cast<QCPErrorBars*>(plot->plottable(i))) errorBars << bars;
+    QCOMPARE(errorBars.size(), 2);
+    for (QCPErrorBars* bars : errorBars) {
+      QVERIFY(qobject_cast<QCPBars*>(bars->dataPlottable()));
+      QVERIFY(bars->dataPlottable() != view.seriesBars(0));
+      QVERIFY(bars->whiskerWidth() < barPixels);  // whiskers narrower than their bar
+      QCOMPARE(bars->dataCount(), 3);
+      QVERIFY(std::abs(bars->data()->at(2).errorMinus - 0.01) < 1e-12);
+      QVERIFY(std::abs(bars->data()->at(2).errorPlus - 0.02) < 1e-12);
+    }
+    // The categories are named on the x axis, in row order.
+    auto ticker = plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().size(), 3);
+    QCOMPARE(ticker->ticks().value(1.0), QString("banknote"));
+    QCOMPARE(ticker->ticks().value(2.0), QString("wifi"));
+    QCOMPARE(ticker->ticks().value(3.0), QString("average"));
+    QVERIFY(plot->xAxis->range().contains(0.6) && plot->xAxis->range().contains(3.4));
+    QCOMPARE(plot->yAxis->range().lower, 0.0);  // bars rise from zero
+    // Hover names the category and finds the bar where it is drawn.
+    const QPointF top = view.seriesBars(1)->dataPixelPosition(1);
+    const QString tip = view.describePointNear(top);
+    QVERIFY2(tip.contains("series 1") && tip.contains("wifi"), qPrintable(tip));
+    // The legend covers no bar top and no error bar end.
+    QVERIFY(legendCoversNoData(view));
+    // Hiding a series hides its bars and error bars.
+    view.setSeriesVisible("series 1", false);
+    QVERIFY(!view.seriesBars(1)->visible());
+    for (QCPErrorBars* bars : errorBars)
+      if (bars->dataPlottable() == view.seriesBars(1)) QVERIFY(!bars->visible());
+    // Another table without the hint: no bars left, an ordinary axis again.
+    view.setTable(tableOf(grid(0, 1, 5), {grid(0, 1, 5)}));
+    QCOMPARE(view.seriesBars(0), nullptr);
+    for (int i = 0; i < plot->plottableCount(); ++i)
+      QVERIFY(!qobject_cast<QCPBars*>(plot->plottable(i)));
+    QVERIFY(!plot->xAxis->ticker().dynamicCast<QCPAxisTickerText>());
+  }
+
+  void categoryNamesWiderThanTheirBarsSlant() {
+    Table table = tableOf({1, 2, 3}, {{0.5, 0.6, 0.7}, {0.4, 0.5, 0.6}});
+    table.hints.bars = true;
+    table.hints.xValueNames = {{1, "banknote authentication"}, {2, "indoor localisation"}};
+    PlotView view;
+    view.setTable(table);
+    showAt(view, 480, 320);
+    QVERIFY(view.plot()->xAxis->tickLabelRotation() != 0);
+    showAt(view, 2400, 600);
+    QCOMPARE(view.plot()->xAxis->tickLabelRotation(), 0.0);
+    auto ticker = view.plot()->xAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->ticks().value(3.0), QString("3"));  // an x value without a name
   }
 
   void staleAndPartialResultsAreMarked() {
