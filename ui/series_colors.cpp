@@ -17,14 +17,13 @@ struct KeyColor {
   int red, green, blue;
 };
 
-// The reference curves (exact values, bounds, optima), which no registry owns: exact values and
-// optima in black, the HRF bound in a dark red that no mechanism uses (TrigRF's blue and FAVOR+'s
-// amber stay distinct from it).
+// The reference curves (exact values, bounds, optima, true functions), which no registry owns:
+// exact values and optima in black, true functions in grey, the HRF bound in a dark red that no
+// mechanism uses (TrigRF's blue and FAVOR+'s amber stay distinct from it).
 constexpr std::array kReferenceColors{
-    KeyColor{"exact", 0, 0, 0},
-    KeyColor{"optimized", 0, 0, 0},
-    KeyColor{"lemma-3-4", 0, 0, 0},
-    KeyColor{"theorem-3-5", 170, 20, 60},
+    KeyColor{"exact", 0, 0, 0},       KeyColor{"optimized", 0, 0, 0},
+    KeyColor{"lemma-3-4", 0, 0, 0},   KeyColor{"theorem-3-5", 170, 20, 60},
+    KeyColor{"truth", 150, 150, 150},  // a function the data were drawn from, beside "exact"
 };
 
 // "<mechanism>-<coupling>" (a series of one mechanism under one of several couplings, beside other

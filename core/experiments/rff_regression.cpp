@@ -130,7 +130,7 @@ RunResult runToy(const RffRegressionSettings& settings) {
     truth[static_cast<std::size_t>(g)] = toyTruth(grid(g, 0));
   table.addColumn("truth", "sin(1.5x)", truth);
   table.hints.series.push_back(
-      {"truth sin(1.5x)", "truth", "", "", "optimized", SeriesStyle::Line, "", false});
+      {"truth sin(1.5x)", "truth", "", "", "truth", SeriesStyle::Line, "", false});
   const auto addBand = [&](const std::string& key, const std::string& name,
                            const std::string& colour, const Posterior& posterior) {
     std::vector<double> mean(posterior.mean.data(), posterior.mean.data() + kToyGrid), low, high;
