@@ -27,8 +27,9 @@ TEST(ClassificationTable, OneRowPerDatasetAndTheAverage) {
   for (const auto& [code, name] :
        {std::pair{2.0, "banknote"}, {7.0, "wifi"}, {kAverageRowDataset, "average"}}) {
     const auto& names = table.hints.xValueNames;
+    const double wanted = code;  // clang 14 cannot capture a structured binding
     const auto found = std::find_if(names.begin(), names.end(),
-                                    [&](const auto& entry) { return entry.first == code; });
+                                    [&](const auto& entry) { return entry.first == wanted; });
     ASSERT_NE(found, names.end()) << name;
     EXPECT_EQ(found->second, name);
   }
