@@ -1,8 +1,8 @@
 #include "core/experiments/experiment_registry.h"
 
+#include "core/experiments/attention_error.h"
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
-#include "core/experiments/attention_error.h"
 #include "core/experiments/conformity_comparison.h"
 #include "core/experiments/convergence.h"
 #include "core/experiments/convergence_histogram.h"

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "core/montecarlo/signed_log.h"
 #include "core/math/host_device.h"
+#include "core/montecarlo/signed_log.h"
 
 namespace rfscope {
 

@@ -5,8 +5,8 @@
 #include <cmath>
 #include <limits>
 
-#include "core/math/reproducible_exp.h"
 #include "core/math/host_device.h"
+#include "core/math/reproducible_exp.h"
 
 namespace rfscope {
 

@@ -1,8 +1,8 @@
 // libFuzzer harness: the command lines of rfscope-cli run, analytic and mc, parsed and validated
 // exactly as the executable does before it computes anything. The input is the argument list,
 // NUL-separated; its first byte picks the command. InvalidParameter (UsageError included; exit 2 in
-// rfscope-cli) is the expected answer to bad input; a crash, a leak, any other exception or a hang is
-// a bug.
+// rfscope-cli) is the expected answer to bad input; a crash, a leak, any other exception or a hang
+// is a bug.
 
 #include <cstdint>
 #include <cstdlib>
