@@ -168,19 +168,35 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
                              zigguratTables(), scratch.data());
 }
 
-double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
+                     CeilingNormals normals) {
   const simd_detail::CeilingDraws c(plan);
   const FastTrialSpec& s = plan.spec();
   double sum = 0;
   for (std::int64_t t = 0; t < trials; ++t) {
     TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t), zigguratTables());
+    double spare = 0;
+    bool hasSpare = false;
+    const auto normal = [&] {
+      if (normals == CeilingNormals::Ziggurat) return rng.normal();
+      if (normals == CeilingNormals::None) return rng.uniform();
+      if (hasSpare) {
+        hasSpare = false;
+        return spare;
+      }
+      const double radius = std::sqrt(-2.0 * std::log(rng.uniform()));
+      const double angle = 6.283185307179586 * rng.uniform();
+      spare = radius * std::sin(angle);
+      hasSpare = true;
+      return radius * std::cos(angle);
+    };
     for (std::int64_t f = 0; f < c.features; ++f) {
       if (c.blockRows > 0 && f % c.blockRows == 0)
         for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
-          sum += rng.normal();
+          sum += normal();
       double g = 0;
       for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
-        g = rng.normal();
+        g = normal();
       for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
         sum += rng.uniform();
       sum += reproducibleExp(s.sum1 * g);
@@ -790,7 +806,8 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
   }
 }
 
-double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
+double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
+                     CeilingNormals normals) {
   const DF df;
   const auto n = static_cast<std::int64_t>(hn::Lanes(df));
   const simd_detail::CeilingDraws c(plan);
@@ -802,15 +819,30 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   for (std::int64_t start = 0; start < trials; start += kGroups * n) {
     auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
                             std::make_index_sequence<kGroups>());
+    VF spare[kGroups];
+    bool hasSpare[kGroups] = {};
+    const auto normal = [&](int g) {
+      if (normals == CeilingNormals::Ziggurat) return rng[g].normal();
+      if (normals == CeilingNormals::None) return rng[g].uniform();
+      if (hasSpare[g]) {
+        hasSpare[g] = false;
+        return spare[g];
+      }
+      const VF radius = hn::Sqrt(hn::Mul(hn::Set(df, -2.0), hn::Log(df, rng[g].uniform())));
+      const VF angle = hn::Mul(hn::Set(df, 6.283185307179586), rng[g].uniform());
+      spare[g] = hn::Mul(radius, hn::Sin(df, angle));
+      hasSpare[g] = true;
+      return hn::Mul(radius, hn::Cos(df, angle));
+    };
     for (std::int64_t f = 0; f < c.features; ++f) {
       if (c.blockRows > 0 && f % c.blockRows == 0)
         for (std::int64_t k = 0; k < c.normalsPerBlock; ++k)
           for (int g = 0; g < kGroups; ++g)
-            sum[g] = hn::Add(sum[g], rng[g].normal());
+            sum[g] = hn::Add(sum[g], normal(g));
       VF x[kGroups];
       for (int g = 0; g < kGroups; ++g)
         for (std::int64_t k = 0; k < c.normalsPerFeature; ++k)
-          x[g] = rng[g].normal();
+          x[g] = normal(g);
       for (int g = 0; g < kGroups; ++g) {
         for (std::int64_t k = 0; k < c.uniformsPerFeature; ++k)
           sum[g] = hn::Add(sum[g], rng[g].uniform());
@@ -861,8 +893,9 @@ std::string simdTargetName() {
   return hwy::TargetName(HWY_DYNAMIC_DISPATCH(TargetBits)());
 }
 
-double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials) {
-  return HWY_DYNAMIC_DISPATCH(CeilingKernel)(plan, first, trials);
+double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
+                         CeilingNormals normals) {
+  return HWY_DYNAMIC_DISPATCH(CeilingKernel)(plan, first, trials, normals);
 }
 
 }  // namespace rfscope

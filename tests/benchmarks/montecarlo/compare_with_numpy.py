@@ -15,8 +15,9 @@ style: full ω matrices, one ortho_group per block). The expert NumPy runs befor
 benchmark and its mean is used, so that a change of machine load between them shows (both rates
 are printed). Prints trials/s of each, the speed-ups on one core (wall clock, and CPU time, which
 other load disturbs less), the 1 → 2 thread scaling, the CPU ceiling (ceiling* benchmarks: only
-the random numbers and e^x) and the fraction of it reached (by CPU time), the MSEs (they must
-agree) and the load average before and after.
+the random numbers and e^x) and the fraction of it reached (by CPU time), the i.i.d. ceiling under
+other normal transforms (Box–Muller; none: Philox and e^x alone) as multiples of the expert NumPy,
+the MSEs (they must agree) and the load average before and after.
 """
 import argparse
 import json
@@ -44,7 +45,9 @@ def rfscope_rates(binary):
                           "--benchmark_report_aggregates_only=true"],
                          check=True, capture_output=True, text=True).stdout
     names = {"posIid": "iid", "posOrf": "orf", "posSimrf": "simrf",
-             "ceilingIid": "iid", "ceilingOrf": "orf", "ceilingSimrf": "simrf"}
+             "ceilingIid": "iid", "ceilingOrf": "orf", "ceilingSimrf": "simrf",
+             "ceilingIidBoxMuller": "iid", "ceilingIidNoTransform": "iid"}
+    transforms = {"ceilingIidBoxMuller": "Box-Muller", "ceilingIidNoTransform": "no transform"}
     rates = {}
     for b in json.loads(out)["benchmarks"]:
         if b.get("aggregate_name") != "median":
@@ -52,8 +55,8 @@ def rfscope_rates(binary):
         parts = b["run_name"].split("/")
         coupling = names[parts[0]]
         if parts[0].startswith("ceiling"):  # 200000 trials per iteration, on the calling thread
-            rates[(coupling, "ceiling")] = (b["trials_per_second"],
-                                            200000 / (b["cpu_time"] / 1000.0))
+            key = transforms.get(parts[0], "ceiling")
+            rates[(coupling, key)] = (b["trials_per_second"], 200000 / (b["cpu_time"] / 1000.0))
             continue
         threads = int(parts[1])
         # cpu_time: the calling thread's, which does all the work on 1 thread (unit: ms).
@@ -118,6 +121,13 @@ def main():
         print(f"{coupling:8s} {authors[coupling]:13.0f} {expert_range:>20s} {one:9.0f} {two:9.0f} "
               f"{one / wall:8.2f}x {one_cpu / cpu:5.2f}x {ceiling_text} "
               f"{two / one:7.2f}x  {before[coupling][2]:.5g} / {mse}")
+    cpu = 0.5 * (before["iid"][1] + after["iid"][1])
+    for transform in ("ceiling", "Box-Muller", "no transform"):
+        if ("iid", transform) in rates:
+            rate = rates[("iid", transform)][1]
+            name = "ziggurat (the trials' own)" if transform == "ceiling" else transform
+            print(f"iid ceiling, {name}: {rate:.0f} trials/s of CPU time, {rate / cpu:.2f}x the "
+                  f"expert NumPy")
     if old:
         print("before (OLD_BINARY, same run):")
         for coupling in COUPLINGS:

@@ -69,7 +69,8 @@ void trigIid(benchmark::State& s) {
 // normals as fastTrialRandomDraws) and one e^x per feature, vectorised like the trials
 // (simdCeilingKernel), without the engine. The fast path's rate over this is the fraction of the
 // ceiling it reaches.
-void ceiling(benchmark::State& state, const std::string& coupling) {
+void ceiling(benchmark::State& state, const std::string& coupling,
+             CeilingNormals normals = CeilingNormals::Ziggurat) {
   const std::int64_t trials = 200000;
   const auto plan =
       makeSamplingPlan(comparisonRequest("pos", coupling, SamplingPath::Fast, trials));
@@ -78,7 +79,7 @@ void ceiling(benchmark::State& state, const std::string& coupling) {
     return;
   }
   for (auto _ : state)
-    benchmark::DoNotOptimize(simdCeilingKernel(*plan->fast, 0, trials));
+    benchmark::DoNotOptimize(simdCeilingKernel(*plan->fast, 0, trials, normals));
   state.counters["trials_per_second"] = benchmark::Counter(
       static_cast<double>(trials), benchmark::Counter::kIsIterationInvariantRate);
   state.SetLabel(simdTargetName());
@@ -91,6 +92,14 @@ void ceilingOrf(benchmark::State& s) {
 }
 void ceilingSimrf(benchmark::State& s) {
   ceiling(s, "simrf");
+}
+// The i.i.d. ceiling under other normal transforms: what a different stream definition could
+// reach (Box–Muller), and Philox with e^x alone (no transform at all).
+void ceilingIidBoxMuller(benchmark::State& s) {
+  ceiling(s, "iid", CeilingNormals::BoxMuller);
+}
+void ceilingIidNoTransform(benchmark::State& s) {
+  ceiling(s, "iid", CeilingNormals::None);
 }
 
 // The engine's own cost per 64-trial leaf (merging moments and batches in leaf order), with a
@@ -139,6 +148,8 @@ BENCHMARK(trigIid)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()
 BENCHMARK(ceilingIid)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(ceilingOrf)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(ceilingSimrf)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(ceilingIidBoxMuller)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(ceilingIidNoTransform)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(engineMergePerLeaf)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
