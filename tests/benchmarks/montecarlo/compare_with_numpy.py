@@ -32,6 +32,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import comparison_workload  # noqa: E402
 import numpy_expert  # noqa: E402
 import numpy_reference  # noqa: E402
 
@@ -70,7 +71,7 @@ def expert_rates(x, y, trials):
     for coupling in COUPLINGS:
         rng = np.random.default_rng(7)
         start, cpu_start = time.perf_counter(), time.process_time()
-        mse = numpy_expert.empirical_mse(coupling, x, y, 64, trials, rng)
+        mse = numpy_expert.empirical_mse(coupling, x, y, comparison_workload.M, trials, rng)
         result[coupling] = (trials / (time.perf_counter() - start),
                             trials / (time.process_time() - cpu_start), mse)
     return result
@@ -83,9 +84,8 @@ def main():
     parser.add_argument("--expert-trials", type=int, default=200000)
     parser.add_argument("--authors-trials", type=int, default=1000)
     args = parser.parse_args()
-    d = m = 64
-    i = np.arange(d)
-    x, y = 0.1 * np.sin(i + 1.0), 0.1 * np.cos(2.0 * i + 1.0)
+    m = comparison_workload.M
+    x, y = comparison_workload.workload_pair()
     load_before = os.getloadavg()
     before = expert_rates(x, y, args.expert_trials)
     rates = rfscope_rates(args.binary)

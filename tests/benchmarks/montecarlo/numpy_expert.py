@@ -14,11 +14,9 @@ usage: numpy_expert.py [--trials T] [--coupling iid|orf|simrf ...] [--json]
 Prints, per coupling, the MSE, seconds and trials/s (one core: run it with OMP/BLAS threads at 1;
 nothing here calls BLAS).
 """
-import argparse
-import json
-import time
-
 import numpy as np
+
+from comparison_workload import command_line
 
 
 def simplex_rows(u):
@@ -65,28 +63,8 @@ def empirical_mse(coupling, x, y, m, trials, rng, chunk=8192):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=200000)
-    parser.add_argument("--coupling", nargs="+", default=["iid", "orf", "simrf"])
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    d, m = 64, 64
-    i = np.arange(d)
-    x, y = 0.1 * np.sin(i + 1.0), 0.1 * np.cos(2.0 * i + 1.0)
-    rows = []
-    for coupling in args.coupling:
-        rng = np.random.default_rng(7)
-        start = time.perf_counter()
-        mse = empirical_mse(coupling, x, y, m, args.trials, rng)
-        seconds = time.perf_counter() - start
-        rows.append({"coupling": coupling, "trials": args.trials, "mse": mse, "seconds": seconds,
-                     "trials_per_second": args.trials / seconds})
-    if args.json:
-        print(json.dumps(rows))
-    else:
-        for r in rows:
-            print(f"{r['coupling']:6s} mse={r['mse']:.6g} {r['seconds']:.2f} s "
-                  f"{r['trials_per_second']:.0f} trials/s")
+    command_line(__doc__.splitlines()[0], empirical_mse, np.random.default_rng,
+                 default_trials=200000)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,10 @@ Same workload as montecarlo_benchmark: d = 64, M = 64, x_i = 0.1 sin(i+1), y_i =
 usage: numpy_reference.py [--trials T] [--coupling iid|orf|simrf ...] [--json]
 Prints, per coupling, the MSE, seconds, trials/s and feature evaluations/s.
 """
-import argparse
-import json
-import time
-
 import numpy as np
 from scipy.stats import ortho_group
+
+from comparison_workload import command_line
 
 
 def simplex_directions(d):
@@ -53,29 +51,7 @@ def empirical_mse(coupling, x, y, m, trials, rng):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--trials", type=int, default=2000)
-    parser.add_argument("--coupling", nargs="+", default=["iid", "orf", "simrf"])
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args()
-    d, m = 64, 64
-    i = np.arange(d)
-    x, y = 0.1 * np.sin(i + 1.0), 0.1 * np.cos(2.0 * i + 1.0)
-    rows = []
-    for coupling in args.coupling:
-        rng = np.random.RandomState(7)
-        start = time.perf_counter()
-        mse = empirical_mse(coupling, x, y, m, args.trials, rng)
-        seconds = time.perf_counter() - start
-        rows.append({"coupling": coupling, "trials": args.trials, "mse": mse, "seconds": seconds,
-                     "trials_per_second": args.trials / seconds,
-                     "features_per_second": args.trials * m / seconds})
-    if args.json:
-        print(json.dumps(rows))
-    else:
-        for r in rows:
-            print(f"{r['coupling']:6s} mse={r['mse']:.6g} {r['seconds']:.2f} s "
-                  f"{r['trials_per_second']:.0f} trials/s {r['features_per_second']:.3g} features/s")
+    command_line(__doc__.splitlines()[0], empirical_mse, np.random.RandomState, default_trials=2000)
 
 
 if __name__ == "__main__":
