@@ -107,12 +107,10 @@ std::vector<ParameterSpec> Classification::parameters() const {
   return specs;
 }
 
-ClassificationSettings Classification::parse(const ParameterSet& params) const {
-  ClassificationSettings s;
-  s.dataParameters = params;
+ClassifierChoices parseClassifierChoices(const ParameterSet& params) {
+  ClassifierChoices s;
   s.trainFraction = params.real("train-fraction");
   s.sigma = parseSigmaChoice(params.choice("sigma"));
-  s.featureValues = parseFeatureList(params.choice("features"), "features");
   s.perDimension = params.choice("features-unit") == "per-dimension";
   for (const auto& id : params.choices("mechanisms"))
     s.mechanisms.push_back(findMechanism(id));
@@ -120,6 +118,14 @@ ClassificationSettings Classification::parse(const ParameterSet& params) const {
     s.couplings.push_back(parseCoupling(id, "couplings"));
   s.repeats = static_cast<std::size_t>(params.integer("repeats"));
   s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  return s;
+}
+
+ClassificationSettings Classification::parse(const ParameterSet& params) const {
+  ClassificationSettings s;
+  static_cast<ClassifierChoices&>(s) = parseClassifierChoices(params);
+  s.dataParameters = params;
+  s.featureValues = parseFeatureList(params.choice("features"), "features");
   return s;
 }
 

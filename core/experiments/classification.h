@@ -17,16 +17,23 @@ namespace rfscope {
 
 class Mechanism;
 
-struct ClassificationSettings {
-  ParameterSet dataParameters;  // dataset, file, label-column, labels-file
+// What both classification experiments read alike: the split, σ, the feature unit, the
+// estimators and the draws.
+struct ClassifierChoices {
   double trainFraction = 0.9;
   std::optional<double> sigma;  // none: searched
-  std::vector<std::int64_t> featureValues;
-  bool perDimension = true;  // featureValues are m/d
+  bool perDimension = true;     // feature counts are m/d
   std::vector<const Mechanism*> mechanisms;
   std::vector<Coupling> couplings;
   std::size_t repeats = 10;
   std::uint64_t seed = 1;
+};
+// train-fraction, sigma, features-unit, mechanisms, couplings, repeats, seed.
+ClassifierChoices parseClassifierChoices(const ParameterSet& params);
+
+struct ClassificationSettings : ClassifierChoices {
+  ParameterSet dataParameters;  // dataset, file, label-column, labels-file
+  std::vector<std::int64_t> featureValues;
 };
 
 class Classification final : public TypedExperiment<ClassificationSettings> {

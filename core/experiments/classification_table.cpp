@@ -69,22 +69,14 @@ std::vector<ParameterSpec> ClassificationTable::parameters() const {
 
 ClassificationTableSettings ClassificationTable::parse(const ParameterSet& params) const {
   ClassificationTableSettings s;
+  static_cast<ClassifierChoices&>(s) = parseClassifierChoices(params);
   for (const UciDatasetInfo& info : uciDatasets())  // the papers' order, whatever the choice order
     for (const auto& id : params.choices("datasets"))
       if (id == info.id) {
         s.datasets.push_back(id);
         break;
       }
-  s.trainFraction = params.real("train-fraction");
-  s.sigma = parseSigmaChoice(params.choice("sigma"));
   s.features = params.integer("features");
-  s.perDimension = params.choice("features-unit") == "per-dimension";
-  for (const auto& id : params.choices("mechanisms"))
-    s.mechanisms.push_back(findMechanism(id));
-  for (const auto& id : params.choices("couplings"))
-    s.couplings.push_back(parseCoupling(id, "couplings"));
-  s.repeats = static_cast<std::size_t>(params.integer("repeats"));
-  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
   return s;
 }
 

@@ -10,22 +10,16 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
+#include "core/experiments/classification.h"
 #include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
 class Mechanism;
 
-struct ClassificationTableSettings {
-  std::vector<std::string> datasets;  // UCI ids, in the papers' order
-  double trainFraction = 0.9;
-  std::optional<double> sigma;  // none: searched per dataset
-  std::int64_t features = 128;
-  bool perDimension = false;  // features is m/d
-  std::vector<const Mechanism*> mechanisms;
-  std::vector<Coupling> couplings;
-  std::size_t repeats = 10;
-  std::uint64_t seed = 1;
+struct ClassificationTableSettings : ClassifierChoices {  // σ: none is searched per dataset
+  std::vector<std::string> datasets;                      // UCI ids, in the papers' order
+  std::int64_t features = 128;                            // M, or m/d with perDimension
 };
 
 class ClassificationTable final : public TypedExperiment<ClassificationTableSettings> {
