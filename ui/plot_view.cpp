@@ -347,18 +347,28 @@ void PlotView::showAsBars(const PlotHints& hints, const QVector<double>& x) {
     ticker->addTick(row + 1, name);
   }
   plot_->xAxis->setTicker(ticker);
-  // A group fills 80% of its category; each bar keeps 12% of its slot as the gap to the next.
-  const int count = static_cast<int>(series_.size());
-  const double slot = 0.8 / count, width = 0.88 * slot;
+  layOutBars();
+}
+
+void PlotView::layOutBars() {
+  // The visible series share the category: a group fills 80% of it, and each bar keeps 12% of its
+  // slot as the gap to the next. A hidden series leaves the group, so no empty slot remains.
+  int count = 0;
+  for (const Series& series : series_)
+    count += series.bars->visible() ? 1 : 0;
+  const double slot = 0.8 / std::max(count, 1), width = 0.88 * slot;
+  barsGroup_->clear();
   barsGroup_->setSpacingType(QCPBarsGroup::stPlotCoords);
   barsGroup_->setSpacing(slot - width);
-  for (int i = 0; i < count; ++i) {
-    Series& series = series_[i];
+  int index = 0;
+  for (Series& series : series_) {
     series.bars->setWidth(width);
+    if (!series.bars->visible()) continue;
+    barsGroup_->append(series.bars);
     // The bar's centre, where QCPBarsGroup draws it (for hover and legend placement).
-    const double offset = (i - (count - 1) / 2.0) * slot;
-    for (double& key : series.x)
-      key += offset;
+    const double offset = (index++ - (count - 1) / 2.0) * slot;
+    for (int row = 0; row < series.x.size(); ++row)
+      series.x[row] = row + 1 + offset;
   }
 }
 
@@ -548,6 +558,7 @@ void PlotView::setSeriesVisible(const QString& label, bool visible) {
     if (auto* item = plot_->legend->itemWithPlottable(series.legendPlottable()))
       item->setTextColor(visible ? Qt::black : Qt::gray);
   }
+  if (bars_) layOutBars();
   distinguishSeries();
   applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);

@@ -125,6 +125,7 @@ class PlotView : public QWidget {
   void fitView();
   void showAsCategories();
   void showAsBars(const PlotHints& hints, const QVector<double>& x);
+  void layOutBars();
   bool textTicksOnX() const { return categorical_ || bars_; }
   void applyAxisScales();
   void applyStyle();

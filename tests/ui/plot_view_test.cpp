@@ -416,10 +416,26 @@ class PlotViewTest : public QObject {
     // The legend covers no bar top and no error bar end.
     QVERIFY(legendCoversNoData(view));
     // Hiding a series hides its bars and error bars.
+    const double widthOfThree = view.seriesBars(0)->width();
     view.setSeriesVisible("series 1", false);
     QVERIFY(!view.seriesBars(1)->visible());
     for (QCPErrorBars* bars : errorBars)
       if (bars->dataPlottable() == view.seriesBars(1)) QVERIFY(!bars->visible());
+    // ... and gives its slot to the others: two wider bars, side by side around the category's
+    // centre, and hover still finds them where they are drawn.
+    QCOMPARE(view.barsGroup()->size(), 2);
+    QVERIFY(view.seriesBars(0)->width() > 1.4 * widthOfThree);
+    const double centre = plot->xAxis->coordToPixel(2.0);
+    const double exactLeft = centre - view.seriesBars(0)->dataPixelPosition(1).x();
+    const double posRight = view.seriesBars(2)->dataPixelPosition(1).x() - centre;
+    QVERIFY2(std::abs(exactLeft - posRight) < 1.0 && exactLeft > 0,
+             qPrintable(QString("%1 %2").arg(exactLeft).arg(posRight)));
+    const QString posTip = view.describePointNear(view.seriesBars(2)->dataPixelPosition(1));
+    QVERIFY2(posTip.contains("series 2") && posTip.contains("wifi"), qPrintable(posTip));
+    view.setSeriesVisible("series 1", true);
+    QCOMPARE(view.barsGroup()->size(), 3);
+    QCOMPARE(view.barsGroup()->bars(1), view.seriesBars(1));  // back in its own place
+    QVERIFY(std::abs(view.seriesBars(1)->dataPixelPosition(1).x() - centre) < 1.0);
     // Another table without the hint: no bars left, an ordinary axis again.
     view.setTable(tableOf(grid(0, 1, 5), {grid(0, 1, 5)}));
     QCOMPARE(view.seriesBars(0), nullptr);
