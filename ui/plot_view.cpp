@@ -471,7 +471,8 @@ void PlotView::applyStyle() {
     axis->setTickLabelFont(tickFont);
   }
   plot_->legend->setFont(tickFont);
-  const int icon = static_cast<int>(std::lround(tickFont.pointSizeF() * 3));
+  // Lines need a long icon to show their dashes and markers; a bar's swatch is a small box.
+  const int icon = static_cast<int>(std::lround(tickFont.pointSizeF() * (bars_ ? 1.6 : 3)));
   plot_->legend->setIconSize(icon, static_cast<int>(std::lround(tickFont.pointSizeF() * 1.4)));
   QFont titleFont = sized(labelFont.pointSizeF() + 1);
   titleFont.setBold(true);
@@ -628,10 +629,15 @@ void PlotView::putLegendOutside() {
     legendSide_->setRowStretchFactor(0, 0.001);
     legendSide_->setMargins(QMargins(0, 0, 6, 0));
   } else {
-    // Below the axes, entries in columns, centred.
-    const int entryWidth = size.width();
-    const int columns = std::max(1, plot_->viewport().width() / std::max(1, entryWidth + 12));
-    legend->setWrap(std::min(columns, 3));
+    // Below the axes, entries in as many columns (up to four) as the width takes, centred.
+    int widest = 1;
+    for (int i = 0; i < legend->itemCount(); ++i)
+      widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+    const int frame = std::max(0, size.width() - widest);  // the legend's border and margins
+    const int spacing = legend->columnSpacing();
+    const int columns =
+        std::max(1, (plot_->viewport().width() - frame + spacing) / (widest + spacing));
+    legend->setWrap(std::min(columns, 4));
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
     layout->addElement(axisRow + 1, 0, legendSide_);
     layout->setRowStretchFactor(axisRow + 1, 0.001);
@@ -794,6 +800,9 @@ void PlotView::placeLegend() {
                         size.width() / area.width(), size.height() / area.height()));
     } else {
       putLegendOutside();
+      // The axes lost the legend's room: their labels wrap to the new size.
+      relayout();
+      fitTexts();
     }
   }
   relayout();
