@@ -114,7 +114,8 @@ ParameterSet AttentionFeaturesNeeded::testParameters(TestLoad load) const {
                          {"features-max", std::int64_t{64}},
                          {"features-steps", std::int64_t{3}},
                          {"redraws", std::int64_t{4}}});
-  return defaultsWith({{"sequence-length", std::int64_t{1024}},
+  // Many short cells (L = 256), and little uninterruptible preparation before them.
+  return defaultsWith({{"sequence-length", std::int64_t{256}},
                        {"features-max", std::int64_t{4096}},
                        {"redraws", std::int64_t{200}}});
 }
