@@ -166,9 +166,8 @@ RowPrediction predictRow(const AttentionProblem& problem, const KeyGram& gram,
 //   CoshSum          ½e^σ + ½e^-σ
 //   CoshDifference   ½e^δ + ½e^-δ           δ = ν - ℓ_j - ℓ_k + y_jᵀy_k
 //   PhaseDifference  e^δ + ½e^-δ
-//   Optimal          e^φ                    φ = d ℓ(r) + ν/r + (ℓ_j + ℓ_k)/r + (n_j + n_k)(1 -
-//   r)/(4r)
-//                                                + y_jᵀy_k (1 + r)/(2r)
+//   Optimal          e^φ     φ = d ℓ(r) + ν/r + (ℓ_j + ℓ_k)/r + (n_j + n_k)(1 - r)/(4r)
+//                                + y_jᵀy_k (1 + r)/(2r)
 struct ExponentialTerm {
   double logWeight = 0, kappa0 = 0, kappa1 = 0, alpha = 0, beta = 0, gamma = 0;
 };
@@ -191,8 +190,9 @@ std::vector<ExponentialTerm> exponentialTerms(const CovarianceModel& model) {
   return {};
 }
 
-// γ y_jᵀy_k = |γ|(n_j + n_k)/2 + log G̃_jk with the stable Gram G̃_jk = exp(-|γ| |y_j ∓ y_k|²/2)
-// ≤ 1 (∓ = -sign γ): the exponent of keys j ∈ rows, k ∈ cols, from the shared products.
+// γ y_jᵀy_k = |γ|(n_j + n_k)/2 + log G̃_jk with the stable Gram
+// G̃_jk = exp(-|γ| |y_j - sign(γ) y_k|²/2) ≤ 1, for keys j (rows) and k (columns), from the shared
+// products y_jᵀy_k.
 template <typename Products>
 Eigen::ArrayXXd stableGram(const Products& products, const Eigen::ArrayXd& rowNorms,
                            const Eigen::ArrayXd& colNorms, double gamma) {
@@ -236,7 +236,7 @@ RowSetup setupRow(const AttentionProblem& problem, Eigen::Index i, Eigen::ArrayX
 constexpr double kCancellationLimit = 1e-5;
 constexpr Eigen::Index kKeyBlock = 256, kRowChunk = 128;
 
-// The factorised prediction of the rows of one chunk; nullopt-like flag per row where the
+// The factorised prediction of the rows of one chunk, and a flag per row where the
 // expanded form cancelled.
 void predictChunk(const AttentionProblem& problem, const KeyGram& gram,
                   const CovarianceModel& model, const std::vector<Eigen::Index>& rows,
