@@ -10,6 +10,7 @@
 #include "app/cli/failure_text.h"
 #include "app/cli/process_group.h"
 #include "core/io/temporary_files.h"
+#include "core/math/large_allocations.h"
 #include "core/params/invalid_parameter.h"
 
 namespace {
@@ -71,6 +72,7 @@ int fail(const std::string& message, int status) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  rfscope::keepLargeAllocations();
   rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
   const auto group = rfscope::cli::joinProcessGroup(argc, argv);  // an MPI job's rank, or alone
   std::vector<std::string> args(argv + 1, argv + argc);

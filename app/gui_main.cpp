@@ -13,6 +13,7 @@
 #include "core/experiments/experiment_registry.h"
 #include "core/io/atomic_file.h"
 #include "core/io/temporary_files.h"
+#include "core/math/large_allocations.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/run_controller.h"
@@ -42,6 +43,7 @@ std::vector<char*> withSessionOptionJoined(int argc, char** argv,
 }  // namespace
 
 int main(int argc, char** argv) {
+  rfscope::keepLargeAllocations();
   rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
   std::vector<std::string> storage;
   std::vector<char*> arguments = withSessionOptionJoined(argc, argv, storage);

@@ -1,7 +1,10 @@
 #include "core/attention/attention_prediction.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include <tbb/parallel_for.h>
 
@@ -154,11 +157,225 @@ RowPrediction predictRow(const AttentionProblem& problem, const KeyGram& gram,
   return out;
 }
 
+// ---- Factorised evaluation -------------------------------------------------------------------
+//
+// One feature's second moment along a row, E[Ŝ_j Ŝ_k] / (SM_j SM_k) = 1 + c_jk, as a sum of
+// exponential terms w_t exp(κ_t + α_t(ℓ_j + ℓ_k) + β_t(n_j + n_k) + γ_t y_jᵀy_k), κ_t = κ0 + κ1 ν
+// (ℓ_j = xᵀy_j, n_j = |y_j|², ν = |x|²):
+//   ExpSum           e^σ                    σ = ν + ℓ_j + ℓ_k + y_jᵀy_k
+//   CoshSum          ½e^σ + ½e^-σ
+//   CoshDifference   ½e^δ + ½e^-δ           δ = ν - ℓ_j - ℓ_k + y_jᵀy_k
+//   PhaseDifference  e^δ + ½e^-δ
+//   Optimal          e^φ     φ = d ℓ(r) + ν/r + (ℓ_j + ℓ_k)/r + (n_j + n_k)(1 - r)/(4r)
+//                                + y_jᵀy_k (1 + r)/(2r)
+struct ExponentialTerm {
+  double logWeight = 0, kappa0 = 0, kappa1 = 0, alpha = 0, beta = 0, gamma = 0;
+};
+
+std::vector<ExponentialTerm> exponentialTerms(const CovarianceModel& model) {
+  switch (model.form) {
+    case ExcessForm::ExpSum:
+      return {{0, 0, 1, 1, 0, 1}};
+    case ExcessForm::CoshSum:
+      return {{-kLn2, 0, 1, 1, 0, 1}, {-kLn2, 0, -1, -1, 0, -1}};
+    case ExcessForm::CoshDifference:
+      return {{-kLn2, 0, 1, -1, 0, 1}, {-kLn2, 0, -1, 1, 0, -1}};
+    case ExcessForm::PhaseDifference:
+      return {{0, 0, 1, -1, 0, 1}, {-kLn2, 0, -1, 1, 0, -1}};
+    case ExcessForm::Optimal: {
+      const double r = model.r;
+      return {{0, model.constant, 1 / r, 1 / r, (1 - r) / (4 * r), (1 + r) / (2 * r)}};
+    }
+  }
+  return {};
+}
+
+// γ y_jᵀy_k = |γ|(n_j + n_k)/2 + log G̃_jk with the stable Gram
+// G̃_jk = exp(-|γ| |y_j - sign(γ) y_k|²/2) ≤ 1, for keys j (rows) and k (columns), from the shared
+// products y_jᵀy_k.
+template <typename Products>
+Eigen::ArrayXXd stableGram(const Products& products, const Eigen::ArrayXd& rowNorms,
+                           const Eigen::ArrayXd& colNorms, double gamma) {
+  Eigen::ArrayXXd g = products.array() * (gamma >= 0 ? 2.0 : -2.0);
+  g.colwise() -= rowNorms;
+  g.rowwise() -= colNorms.transpose();
+  return (g.min(0.0) * (0.5 * std::abs(gamma))).exp();
+}
+
+// One row's exact attention, with its dominant key j* apart (see predictRow).
+struct RowSetup {
+  Eigen::Index row = 0, keys = 0, star = 0;
+  double logD = 0, epsilon = 0, q = 0, normA = 0, shift = 0;
+  Eigen::ArrayXd logits, a;  // length keys
+  Eigen::VectorXd wStar, output;
+};
+
+RowSetup setupRow(const AttentionProblem& problem, Eigen::Index i, Eigen::ArrayXd logits) {
+  RowSetup s;
+  s.row = i;
+  s.keys = logits.size();
+  const double largest = logits.maxCoeff(&s.star);
+  s.logD = largest + std::log((logits - largest).exp().sum());
+  s.a = (logits - s.logD).exp();
+  s.logits = std::move(logits);
+  const auto values = problem.values.topRows(s.keys);
+  s.wStar = Eigen::VectorXd::Zero(values.cols());
+  for (Eigen::Index k = 0; k < s.keys; ++k) {
+    if (k == s.star) continue;
+    s.epsilon += s.a[k];
+    s.q += s.a[k] * s.a[k];
+    s.wStar += s.a[k] * (values.row(s.star) - values.row(k)).transpose();
+  }
+  s.normA = s.a[s.star] * s.a[s.star] + s.q;
+  s.output = values.row(s.star).transpose() - s.wStar;
+  return s;
+}
+
+// Below this ratio of a row's sum to the sum of its parts' magnitudes the expanded form has lost
+// too many digits (≳ 1e-11 relative): the row is recomputed directly.
+constexpr double kCancellationLimit = 1e-5;
+constexpr Eigen::Index kKeyBlock = 256, kRowChunk = 128;
+
+// The factorised prediction of the rows of one chunk, and a flag per row where the
+// expanded form cancelled.
+void predictChunk(const AttentionProblem& problem, const KeyGram& gram,
+                  const CovarianceModel& model, const std::vector<Eigen::Index>& rows,
+                  std::vector<RowPrediction>& out, std::vector<char>& cancelled) {
+  const Eigen::Index n = problem.keys.rows(), count = static_cast<Eigen::Index>(rows.size());
+  const Eigen::ArrayXd norms = gram.normSquared.array();
+  Eigen::MatrixXd selected(count, problem.queries.cols());
+  for (Eigen::Index r = 0; r < count; ++r)
+    selected.row(r) = problem.queries.row(rows[static_cast<std::size_t>(r)]);
+  const Eigen::MatrixXd logits = selected * problem.keys.transpose();  // count × L_k
+  const Eigen::ArrayXd nu = selected.rowwise().squaredNorm().array();
+  std::vector<RowSetup> setups;
+  setups.reserve(rows.size());
+  for (Eigen::Index r = 0; r < count; ++r) {
+    const Eigen::Index i = rows[static_cast<std::size_t>(r)];
+    setups.push_back(setupRow(problem, i, logits.row(r).head(problem.keyCount(i)).transpose()));
+  }
+  const std::vector<ExponentialTerm> terms = exponentialTerms(model);
+  // log u_tj = (log w_t + κ_t)/2 + (1 + α_t)ℓ_j + (β_t + |γ_t|/2)n_j - log D (E[Ŝ_j Ŝ_k]/D² =
+  // Σ_t u_tj G̃_t,jk u_tk), less the row's shift: its largest over the terms and keys.
+  const auto logU = [&](const ExponentialTerm& t, const RowSetup& s, Eigen::Index r) {
+    return (0.5 * (t.logWeight + t.kappa0 + t.kappa1 * nu[r]) - s.logD) + (1 + t.alpha) * s.logits +
+           (t.beta + 0.5 * std::abs(t.gamma)) * norms.head(s.keys);
+  };
+  for (Eigen::Index r = 0; r < count; ++r) {
+    RowSetup& s = setups[static_cast<std::size_t>(r)];
+    s.shift = kNegativeInfinity;
+    for (const ExponentialTerm& t : terms)
+      s.shift = std::max(s.shift, logU(t, s, r).maxCoeff());
+  }
+  const Eigen::Index dv = problem.values.cols();
+  Eigen::ArrayXd tSum = Eigen::ArrayXd::Zero(count), tAbs = tSum, fSum = tSum, fAbs = tSum,
+                 dSum = tSum;
+  Eigen::MatrixXd u(n, count), gu(n, count), hu(n, count);
+  Eigen::ArrayXd uStar(count);
+  for (const ExponentialTerm& t : terms) {
+    u.setZero();
+    for (Eigen::Index r = 0; r < count; ++r) {
+      const RowSetup& s = setups[static_cast<std::size_t>(r)];
+      u.col(r).head(s.keys) = (logU(t, s, r) - s.shift).exp().matrix();
+      uStar[r] = u(s.star, r);
+      u(s.star, r) = 0;
+    }
+    // G̃U and (G̃ ∘ V_c V_cᵀ)U, key blocks in parallel (each writes its own rows).
+    const Eigen::Index blocks = (n + kKeyBlock - 1) / kKeyBlock;
+    tbb::parallel_for(Eigen::Index{0}, blocks, [&](Eigen::Index b) {
+      const Eigen::Index begin = b * kKeyBlock, size = std::min(kKeyBlock, n - begin);
+      const Eigen::ArrayXXd g = stableGram(gram.products.middleRows(begin, size),
+                                           norms.segment(begin, size), norms, t.gamma);
+      gu.middleRows(begin, size).noalias() = g.matrix() * u;
+      const Eigen::MatrixXd h = (g * gram.valueProducts.middleRows(begin, size).array()).matrix();
+      hu.middleRows(begin, size).noalias() = h * u;
+    });
+    tbb::parallel_for(Eigen::Index{0}, count, [&](Eigen::Index r) {
+      const RowSetup& s = setups[static_cast<std::size_t>(r)];
+      const Eigen::Index k = s.keys, star = s.star;
+      const auto u0 = u.col(r).head(k), g0 = gu.col(r).head(k), h0 = hu.col(r).head(k);
+      const Eigen::VectorXd oc = s.output - gram.valueMean.transpose();
+      const Eigen::VectorXd ug = u0.cwiseProduct(g0);
+      const double s0 = u0.dot(g0);
+      const double p1 = u0.dot(h0);
+      const double p2 = 2 * oc.dot(gram.centredValues.topRows(k).transpose() * ug);
+      const double p3 = oc.squaredNorm() * s0;
+      const Eigen::ArrayXd diagonal =  // G̃_jj
+          ((gram.products.diagonal().head(k).array() * (t.gamma >= 0 ? 2.0 : -2.0) -
+            2 * norms.head(k))
+               .min(0.0) *
+           (0.5 * std::abs(t.gamma)))
+              .exp();
+      const double f0 = (u0.array().square() * diagonal).sum();
+      const double f1 = 2 * s.a.matrix().dot(ug);
+      // The dominant key's row and column: g_k = S_j*k + S_kj* (k ≠ j*), S_j*j*.
+      const Eigen::ArrayXd starRow = stableGram(gram.products.col(star).head(k).transpose(),
+                                                norms.segment(star, 1), norms.head(k), t.gamma)
+                                         .row(0)
+                                         .transpose();
+      const Eigen::ArrayXd cross = 2 * uStar[r] * starRow * u0.array();  // 0 at j*
+      const double starStar = uStar[r] * uStar[r] * diagonal[star];
+      Eigen::VectorXd crossValues = Eigen::VectorXd::Zero(dv);
+      for (Eigen::Index j = 0; j < k; ++j)
+        if (cross[j] != 0) crossValues += cross[j] * (problem.values.row(j).transpose() - s.output);
+      const double t1 = s.wStar.dot(crossValues), t2 = starStar * s.wStar.squaredNorm();
+      const double f2 = (cross * (s.q - s.a[star] * s.epsilon - s.a)).sum();
+      const double f3 = starStar * (s.epsilon * s.epsilon + s.q);
+      tSum[r] += p1 - p2 + p3 + t1 + t2;
+      tAbs[r] += std::abs(p1) + std::abs(p2) + std::abs(p3) + std::abs(t1) + t2;
+      fSum[r] += f0 - f1 + s.normA * s0 + f2 + f3;
+      fAbs[r] += f0 + std::abs(f1) + s.normA * std::abs(s0) + std::abs(f2) + f3;
+      dSum[r] += s0 + cross.sum() + starStar;
+    });
+  }
+  const auto logOf = [](double v) { return v > 0 ? std::log(v) : kNegativeInfinity; };
+  for (Eigen::Index r = 0; r < count; ++r) {
+    const RowSetup& s = setups[static_cast<std::size_t>(r)];
+    // Var D̂/D² = e^{2 shift} dSum - 1.
+    const double logSecond = 2 * s.shift + logOf(dSum[r]);
+    cancelled[static_cast<std::size_t>(r)] = !(tSum[r] > kCancellationLimit * tAbs[r]) ||
+                                             !(fSum[r] > kCancellationLimit * fAbs[r]) ||
+                                             !(-std::expm1(-logSecond) > kCancellationLimit);
+    RowPrediction& p = out[static_cast<std::size_t>(r)];
+    p.row = s.row;
+    p.logNormaliser = s.logD;
+    p.output = s.output;
+    p.logT = logOf(tSum[r]) + 2 * s.shift + 2 * s.logD;
+    p.logF = logOf(fSum[r]) + 2 * s.shift + 2 * s.logD;
+    p.logVarianceD = logSubExp(logSecond, 0) + 2 * s.logD;
+  }
+}
+
+// The factorised prediction of the rows, in chunks; rows where it cancelled directly.
+std::vector<RowPrediction> predictFactorised(const AttentionProblem& problem, const KeyGram& gram,
+                                             const CovarianceModel& model,
+                                             const std::vector<Eigen::Index>& rows) {
+  std::vector<RowPrediction> out(rows.size());
+  std::vector<char> cancelled(rows.size(), 0);
+  for (std::size_t begin = 0; begin < rows.size(); begin += kRowChunk) {
+    const std::size_t end = std::min(rows.size(), begin + kRowChunk);
+    const std::vector<Eigen::Index> chunk(rows.begin() + static_cast<std::ptrdiff_t>(begin),
+                                          rows.begin() + static_cast<std::ptrdiff_t>(end));
+    std::vector<RowPrediction> predicted(chunk.size());
+    std::vector<char> flags(chunk.size(), 0);
+    predictChunk(problem, gram, model, chunk, predicted, flags);
+    std::move(predicted.begin(), predicted.end(), out.begin() + static_cast<std::ptrdiff_t>(begin));
+    std::copy(flags.begin(), flags.end(), cancelled.begin() + static_cast<std::ptrdiff_t>(begin));
+  }
+  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {
+    if (cancelled[k]) out[k] = predictRow(problem, gram, model, rows[k]);
+  });
+  return out;
+}
+
 }  // namespace
 
 KeyGram::KeyGram(const AttentionProblem& problem)
     : products(problem.keys * problem.keys.transpose()),
-      normSquared(problem.keys.rowwise().squaredNorm()) {}
+      normSquared(problem.keys.rowwise().squaredNorm()),
+      valueMean(problem.values.colwise().mean()),
+      centredValues(problem.values.rowwise() - valueMean),
+      valueProducts(centredValues * centredValues.transpose()) {}
 
 Status hasAttentionPrediction(const Mechanism& mechanism, const ParameterSet& resolved,
                               Coupling coupling) {
@@ -170,7 +387,8 @@ Status hasAttentionPrediction(const Mechanism& mechanism, const ParameterSet& re
 Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, const KeyGram& gram,
                                               const Mechanism& mechanism,
                                               const ParameterSet& resolved,
-                                              const std::vector<Eigen::Index>& rows) {
+                                              const std::vector<Eigen::Index>& rows,
+                                              PredictionMethod method) {
   const auto model =
       covarianceModel(mechanism, resolved, Coupling::Iid, static_cast<int>(problem.queries.cols()));
   if (!model) return Outcome<AttentionPrediction>::unavailable(model.reason());
@@ -180,9 +398,13 @@ Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, c
   double logSpread = kNegativeInfinity;
   // Rows in parallel, summed in their order afterwards (the same for any number of threads).
   std::vector<RowPrediction> predicted(rows.size());
-  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {
-    predicted[k] = predictRow(problem, gram, *model, rows[k]);
-  });
+  if (method == PredictionMethod::Factorised) {
+    predicted = predictFactorised(problem, gram, *model, rows);
+  } else {
+    tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {
+      predicted[k] = predictRow(problem, gram, *model, rows[k]);
+    });
+  }
   for (RowPrediction& row : predicted) {
     const double twoLogD = 2 * row.logNormaliser;
     out.logOutputMse = logAddExp(out.logOutputMse, row.logT - twoLogD);
@@ -212,18 +434,31 @@ Outcome<UnnormalisedPrediction> predictUnnormalised(const AttentionProblem& prob
   std::vector<Eigen::VectorXd> keys(static_cast<std::size_t>(problem.keys.rows()));
   for (Eigen::Index j = 0; j < problem.keys.rows(); ++j)
     keys[static_cast<std::size_t>(j)] = problem.keys.row(j).transpose();
-  UnnormalisedPrediction out;
-  out.logMse = out.logNormSquared = kNegativeInfinity;
-  for (const Eigen::Index i : rows) {
+  // Rows in parallel, summed in their order afterwards (the same for any number of threads).
+  std::vector<UnnormalisedPrediction> perRow(rows.size());
+  std::vector<std::string> failures(rows.size());
+  tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t r) {
+    const Eigen::Index i = rows[r];
     const Eigen::VectorXd x = problem.queries.row(i).transpose();
+    UnnormalisedPrediction& sum = perRow[r];
+    sum.logMse = sum.logNormSquared = kNegativeInfinity;
     for (Eigen::Index j = 0; j < problem.keyCount(i); ++j) {
       const Eigen::VectorXd& y = keys[static_cast<std::size_t>(j)];
       const AnalyticAnswer answer = evaluateAnalytic(spec, x, y);
-      if (!answer.variance)
-        return Outcome<UnnormalisedPrediction>::unavailable(answer.variance.reason());
-      out.logMse = logAddExp(out.logMse, answer.variance->logVariance);
-      out.logNormSquared = logAddExp(out.logNormSquared, 2 * x.dot(y));
+      if (!answer.variance) {
+        failures[r] = answer.variance.reason();
+        return;
+      }
+      sum.logMse = logAddExp(sum.logMse, answer.variance->logVariance);
+      sum.logNormSquared = logAddExp(sum.logNormSquared, 2 * x.dot(y));
     }
+  });
+  UnnormalisedPrediction out;
+  out.logMse = out.logNormSquared = kNegativeInfinity;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (!failures[r].empty()) return Outcome<UnnormalisedPrediction>::unavailable(failures[r]);
+    out.logMse = logAddExp(out.logMse, perRow[r].logMse);
+    out.logNormSquared = logAddExp(out.logNormSquared, perRow[r].logNormSquared);
   }
   return out;
 }

@@ -16,11 +16,18 @@
 // combination), and for mechanisms with signed features E|ô - o|² is infinite at every M (D̂ has
 // a density at 0): the prediction is then the typical, linearised error.
 //
-// Rows are evaluated directly, O(L_k²(d_v + 1)) per row, from the stable covariances; the key
-// dominating a row is taken apart (v_j - o and 1 - A_j* from the small weights), so that rows at
-// large norms keep their digits. Same-query covariances have closed forms for trig, pos, pos-hyp,
-// oprf and GERF with real A and s = +1 (i.i.d. features); other mechanisms and couplings: Monte
-// Carlo only.
+// Factorised evaluation (the default): the second moments along a row are short sums of
+// exponential Gram terms, E[Ŝ_j Ŝ_k] = Σ_t u_tj G̃_t,jk u_tk with query-independent Grams
+// G̃_t,jk = exp(-|γ_t| |y_j ∓ y_k|²/2) ≤ 1 and per-row vectors u_t (shifted by a per-row maximum, so
+// nothing overflows). T, F and Var D̂ of many rows then come from matrix products G̃ U and
+// (G̃ ∘ V_c V_cᵀ) U, blocked over the keys: O(L_k² |R|) per term instead of O(L_k² d_v) per row.
+// Σ_j SM_j (v_j - o) = 0 lets second moments replace covariances; where the remaining expanded
+// form cancels (tiny excess c, norms → 0) a row is recomputed directly.
+// Direct evaluation, O(L_k²(d_v + 1)) per row, from the stable covariances. Both take the key
+// dominating a row apart (v_j - o and 1 - A_j* from the small weights), so that rows at large
+// norms keep their digits. Same-query covariances have closed forms for trig, pos, pos-hyp, oprf
+// and GERF with real A and s = +1 (i.i.d. features); other mechanisms and couplings: Monte Carlo
+// only.
 
 #include <string>
 #include <vector>
@@ -34,13 +41,18 @@
 
 namespace rfscope {
 
-// The inner products of the keys, y_jᵀy_k (L_k × L_k), computed once per problem and shared by
-// the mechanisms' predictions.
+// The inner products of the keys, y_jᵀy_k, and of the centred values (v_j - v̄)ᵀ(v_k - v̄)
+// (L_k × L_k each), computed once per problem and shared by the mechanisms' predictions.
 struct KeyGram {
   Eigen::MatrixXd products;
-  Eigen::VectorXd normSquared;  // |y_j|²
+  Eigen::VectorXd normSquared;    // |y_j|²
+  Eigen::RowVectorXd valueMean;   // v̄
+  Eigen::MatrixXd centredValues;  // V - v̄ (centring leaves v_j - o_i as it is)
+  Eigen::MatrixXd valueProducts;  // (V - v̄)(V - v̄)ᵀ
   explicit KeyGram(const AttentionProblem& problem);
 };
+
+enum class PredictionMethod { Factorised, Direct };
 
 struct RowPrediction {
   Eigen::Index row = 0;
@@ -65,10 +77,10 @@ Status hasAttentionPrediction(const Mechanism& mechanism, const ParameterSet& re
 
 // The delta-method quantities of the given rows, one feature, i.i.d. features; the mechanism's
 // parameters resolved (e.g. OPRF's A from the query/key statistics).
-Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, const KeyGram& gram,
-                                              const Mechanism& mechanism,
-                                              const ParameterSet& resolved,
-                                              const std::vector<Eigen::Index>& rows);
+Outcome<AttentionPrediction> predictAttention(
+    const AttentionProblem& problem, const KeyGram& gram, const Mechanism& mechanism,
+    const ParameterSet& resolved, const std::vector<Eigen::Index>& rows,
+    PredictionMethod method = PredictionMethod::Factorised);
 
 // log Σ_{i ∈ rows, j} Var Ŝ_ij of the estimator (softmax kernel, M features, its coupling) and
 // log Σ SM_ij² over the same entries — or why there is no closed form.

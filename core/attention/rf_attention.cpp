@@ -7,6 +7,11 @@
 #include "core/math/log_math.h"
 
 namespace rfscope {
+
+Eigen::MatrixXd RfAttention::output() const {
+  return normaliser.cwiseInverse().asDiagonal() * numerator;
+}
+
 namespace {
 
 // The keys' features at one common scale e^{logScale}: rows scaled by e^{ℓ_j - max ℓ} ≤ 1.
@@ -16,17 +21,9 @@ Eigen::MatrixXd commonScaleKeys(const FeatureMatrix& keys, double& logScale) {
   return factor.asDiagonal() * keys.values;
 }
 
-}  // namespace
-
-Eigen::MatrixXd RfAttention::output() const {
-  return normaliser.cwiseInverse().asDiagonal() * numerator;
-}
-
-RfAttention rfAttention(const AttentionProblem& problem, const FeatureMatrix& queries,
-                        const FeatureMatrix& keys) {
-  assert(queries.values.rows() == problem.rows() && keys.values.rows() == problem.keys.rows());
-  double keyScale = 0;
-  const Eigen::MatrixXd keyFeatures = commonScaleKeys(keys, keyScale);
+// Linear attention from the keys' features at their common scale e^{keyScale}.
+RfAttention rfAttentionOfScaledKeys(const AttentionProblem& problem, const FeatureMatrix& queries,
+                                    const Eigen::MatrixXd& keyFeatures, double keyScale) {
   const Eigen::Index dv = problem.values.cols(), n = problem.rows();
   Eigen::MatrixXd augmented(problem.values.rows(), dv + 1);  // [V | 1]
   augmented << problem.values, Eigen::VectorXd::Ones(problem.values.rows());
@@ -49,10 +46,24 @@ RfAttention rfAttention(const AttentionProblem& problem, const FeatureMatrix& qu
   return out;
 }
 
+}  // namespace
+
+RfAttention rfAttention(const AttentionProblem& problem, const FeatureMatrix& queries,
+                        const FeatureMatrix& keys) {
+  assert(queries.values.rows() == problem.rows() && keys.values.rows() == problem.keys.rows());
+  double keyScale = 0;
+  const Eigen::MatrixXd keyFeatures = commonScaleKeys(keys, keyScale);
+  return rfAttentionOfScaledKeys(problem, queries, keyFeatures, keyScale);
+}
+
 AttentionErrors attentionErrors(const AttentionProblem& problem, const ExactAttention& exact,
                                 const ExactAttentionRows& exactRows, const FeatureMatrix& queries,
                                 const FeatureMatrix& keys) {
-  const RfAttention rf = rfAttention(problem, queries, keys);
+  assert(queries.values.rows() == problem.rows() && keys.values.rows() == problem.keys.rows());
+  // The keys at one scale, once for both the outputs and the attention rows.
+  double keyScale = 0;
+  const Eigen::MatrixXd keyFeatures = commonScaleKeys(keys, keyScale);
+  const RfAttention rf = rfAttentionOfScaledKeys(problem, queries, keyFeatures, keyScale);
   AttentionErrors errors;
   double outputError = 0, linearisedError = 0, outputNorm = 0;
   Eigen::Index nonPositive = 0;
@@ -72,8 +83,6 @@ AttentionErrors attentionErrors(const AttentionProblem& problem, const ExactAtte
       static_cast<double>(nonPositive) / static_cast<double>(problem.rows());
 
   // Rows of Â and Ŝ/D: (φ_q(x_i)ᵀ φ_k(y_j)) / D̂_i and · e^{logScale_i - log D_i}.
-  double keyScale = 0;
-  const Eigen::MatrixXd keyFeatures = commonScaleKeys(keys, keyScale);
   const auto count = static_cast<Eigen::Index>(exactRows.rows.size());
   Eigen::MatrixXd selected(count, queries.values.cols());
   for (Eigen::Index r = 0; r < count; ++r)

@@ -11,7 +11,9 @@
 #include "core/data/data_error.h"
 #include "core/data/npy_file.h"
 #include "core/data/regime.h"
+#include "core/experiments/attention_dataset_rows.h"
 #include "core/experiments/cell_runner.h"
+#include "core/experiments/classification_dataset.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/data_driven_parameters.h"
@@ -72,8 +74,28 @@ Eigen::MatrixXd npyMatrix(const std::string& path, const char* key) {
   return m;
 }
 
-// The problem: the user's arrays where given (shapes and d checked), otherwise synthetic.
+// Rows of real data: entries standardised, then scaled like the synthetic ones (input scale and
+// d^{-1/4}); the values are the key rows.
+AttentionProblem datasetProblem(const AttentionErrorSettings& s) {
+  using Inputs = AttentionErrorSettings::Inputs;
+  const std::uint64_t seed = deriveSeed(s.seed, 1001);
+  AttentionRows rows = s.inputs == Inputs::Uci
+                           ? uciAttentionRows(s.dataset, s.length, seed, "dataset")
+                           : mnistPatchRows(s.dimension, s.length, seed, "inputs");
+  const double factor = s.inputScale * std::pow(static_cast<double>(rows.queries.cols()), -0.25);
+  AttentionProblem p;
+  p.queries = rows.queries * factor;
+  p.keys = rows.keys * factor;
+  p.values = std::move(rows.values);
+  p.causal = s.causal;
+  checkAttentionProblem(p, "inputs");
+  return p;
+}
+
+// The problem: the user's arrays where given (shapes and d checked), rows of a dataset, or
+// synthetic.
 AttentionProblem loadProblem(const AttentionErrorSettings& s) {
+  if (s.inputs != AttentionErrorSettings::Inputs::Synthetic) return datasetProblem(s);
   if (s.queriesFile.empty()) return syntheticProblem(s);
   AttentionProblem p;
   const double factor = std::pow(static_cast<double>(s.dimension), -0.25);
@@ -176,7 +198,20 @@ std::vector<ParameterSpec> AttentionError::parameters() const {
                                 "optional array of raw keys k, d columns; empty: the queries");
   auto valuesFile = fileParameter("values-file", "Values (.npy)", filter,
                                   "optional array of values, one row per key; empty: N(0, 1)");
+  auto inputs = choiceParameter(
+      "inputs", "Inputs",
+      {{"synthetic", "Synthetic Gaussian rows (or the .npy files below)"},
+       {"uci", "Rows of a UCI dataset (standardised; d = its features)"},
+       {"mnist-patches", "MNIST patches (p x p, d = p², standardised)"}},
+      "synthetic",
+      "where the queries, keys and values come from; real rows are standardised, scaled by the "
+      "input scale and d^(-1/4), and the key rows are also the values");
+  auto dataset = choiceParameter("dataset", "Dataset", uciDatasetChoices(), "abalone",
+                                 "the UCI dataset whose rows are the inputs");
+  dataset.visibleWhenKey = "inputs";
+  dataset.visibleWhenValues = {"uci"};
   d.group = length.group = dv.group = scale.group = causal.group = "Data";
+  inputs.group = dataset.group = "Data";
   queriesFile.group = keysFile.group = valuesFile.group = "Data";
   auto mechanisms =
       multiChoiceParameter("mechanisms", "Mechanisms", attentionMechanismChoices(), {"pos", "oprf"},
@@ -200,24 +235,10 @@ std::vector<ParameterSpec> AttentionError::parameters() const {
   auto target = realParameter("target-error", "Target error", 0.1, 1e-6, 10,
                               "output relative error for the features-needed summary");
   redraws.group = errorRows.group = predictionRows.group = target.group = "Sampling";
-  return {d,
-          length,
-          dv,
-          scale,
-          causal,
-          mechanisms,
-          couplings,
-          low,
-          high,
-          steps,
-          redraws,
-          errorRows,
-          predictionRows,
-          target,
-          seedParameter(),
-          queriesFile,
-          keysFile,
-          valuesFile};
+  return {d,      length,          dv,          inputs,    dataset,
+          scale,  causal,          mechanisms,  couplings, low,
+          high,   steps,           redraws,     errorRows, predictionRows,
+          target, seedParameter(), queriesFile, keysFile,  valuesFile};
 }
 
 AttentionErrorSettings AttentionError::parse(const ParameterSet& params) const {
@@ -227,6 +248,11 @@ AttentionErrorSettings AttentionError::parse(const ParameterSet& params) const {
   s.valueDimension = params.integer("value-dimension");
   s.inputScale = params.real("input-scale");
   s.causal = params.boolean("causal");
+  const std::string inputs = params.choice("inputs");
+  s.inputs = inputs == "uci"             ? AttentionErrorSettings::Inputs::Uci
+             : inputs == "mnist-patches" ? AttentionErrorSettings::Inputs::MnistPatches
+                                         : AttentionErrorSettings::Inputs::Synthetic;
+  s.dataset = params.choice("dataset");
   for (const auto& id : params.choices("mechanisms"))
     s.mechanisms.push_back(findMechanism(id));
   for (const auto& id : params.choices("couplings"))
@@ -254,7 +280,11 @@ std::vector<ParameterError> AttentionError::crossValidate(const ParameterSet& pa
     return {{"features-max", "parameter 'features-max': must not be below features-min"}};
   if (s.queriesFile.empty() && !(s.keysFile.empty() && s.valuesFile.empty()))
     return {{"queries-file", "parameter 'queries-file': needed with keys-file or values-file"}};
-  if (!s.queriesFile.empty()) {
+  if (s.inputs != AttentionErrorSettings::Inputs::Synthetic && !s.queriesFile.empty())
+    return {{"queries-file",
+             "parameter 'queries-file': only with inputs = synthetic (the rows "
+             "come from the data otherwise)"}};
+  if (!s.queriesFile.empty() || s.inputs != AttentionErrorSettings::Inputs::Synthetic) {
     try {
       loadProblem(s);
     } catch (const InvalidParameter& e) {
@@ -303,8 +333,8 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
   RunResult result;
   Table& table = result.table;
   table.hints.title = std::string(settings.causal ? "Causal" : "Bidirectional") +
-                      " attention error, L = " + std::to_string(settings.length) +
-                      ", d = " + std::to_string(settings.dimension) + ", input scale " +
+                      " attention error, L = " + std::to_string(problem.rows()) +
+                      ", d = " + std::to_string(problem.queries.cols()) + ", input scale " +
                       formatParameterValue(settings.inputScale);
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";

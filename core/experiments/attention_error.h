@@ -27,6 +27,11 @@ struct AttentionErrorSettings {
   std::int64_t errorRows = 64;       // rows of the attention-matrix metrics
   std::int64_t predictionRows = 32;  // rows of the delta-method prediction
   double targetError = 0.1;          // for "features needed"
+  // Synthetic Gaussian rows, or rows of real data (attention_dataset_rows.h: a UCI dataset, whose
+  // number of features is then d, or MNIST patches), scaled by inputScale and d^{-1/4}.
+  enum class Inputs { Synthetic, Uci, MnistPatches };
+  Inputs inputs = Inputs::Synthetic;
+  std::string dataset = "abalone";  // Uci
   // The user's arrays (.npy, rows = points; raw q and k, scaled by d^{-1/4} here); empty:
   // synthetic. Keys default to the queries, values to synthetic N(0, 1) entries.
   std::string queriesFile, keysFile, valuesFile;

@@ -1,6 +1,7 @@
 #include "core/experiments/experiment_registry.h"
 
 #include "core/experiments/attention_error.h"
+#include "core/experiments/attention_features_needed.h"
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
 #include "core/experiments/conformity_comparison.h"
@@ -32,11 +33,13 @@ const std::vector<const Experiment*>& allExperiments() {
   static const ClassificationTable classificationTable;
   static const RffRegression rffRegression;
   static const AttentionError attentionError;
+  static const AttentionFeaturesNeeded attentionFeaturesNeeded;
   static const std::vector<const Experiment*> experiments{
-      &varianceVsSigma, &varianceRatioVsNorm,  &mseRatioVsV,      &conformity,
-      &wijDensity,      &gramFrobenius,        &pointwiseSoftmax, &hybridRelativeError,
-      &convergence,     &convergenceHistogram, &classification,   &classificationTable,
-      &rffRegression,   &attentionError};
+      &varianceVsSigma,      &varianceRatioVsNorm, &mseRatioVsV,
+      &conformity,           &wijDensity,          &gramFrobenius,
+      &pointwiseSoftmax,     &hybridRelativeError, &convergence,
+      &convergenceHistogram, &classification,      &classificationTable,
+      &rffRegression,        &attentionError,      &attentionFeaturesNeeded};
   return experiments;
 }
 

@@ -1,17 +1,23 @@
 // The attention-error experiment: predicted beside measured where the delta method holds, the same
-// numbers for any thread count, the user's .npy arrays (and clear errors for bad ones).
+// numbers for any thread count, the user's .npy arrays (and clear errors for bad ones), rows of a
+// UCI dataset or MNIST patches as inputs.
 
 #include <gtest/gtest.h>
 #include <tbb/global_control.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <Eigen/Core>
 
+#include "core/data/data_error.h"
+#include "core/data/uci_datasets.h"
+#include "core/experiments/attention_dataset_rows.h"
 #include "core/experiments/experiment_registry.h"
 #include "tests/experiments/experiment_test_support.h"
 
@@ -144,6 +150,108 @@ TEST(AttentionErrorExperiment, ReadsNpyArraysAndRefusesBadOnes) {
   e = firstError(files("missing.npy", "v.npy"));
   EXPECT_EQ(e.key, "queries-file") << e.message;
   std::filesystem::remove_all(dir);
+}
+
+// Every column of the stacked rows has mean 0 and (population) variance 1, or is constant.
+void expectStandardised(const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys) {
+  Eigen::MatrixXd all(queries.rows() + keys.rows(), queries.cols());
+  all << queries, keys;
+  for (Eigen::Index c = 0; c < all.cols(); ++c) {
+    const double mean = all.col(c).mean();
+    const double variance = (all.col(c).array() - mean).square().mean();
+    EXPECT_NEAR(mean, 0.0, 1e-12) << c;
+    if (variance > 1e-20) {
+      EXPECT_NEAR(variance, 1.0, 1e-12) << c;
+    }
+  }
+}
+
+TEST(AttentionDatasetRows, UciRowsAreTheDatasetsRowsStandardised) {
+  const AttentionRows rows = uciAttentionRows("banknote", 40, 7, "dataset");
+  ASSERT_EQ(rows.queries.rows(), 40);
+  ASSERT_EQ(rows.queries.cols(), 4);  // banknote's four features
+  EXPECT_EQ(rows.values, rows.keys);
+  EXPECT_NE(rows.queries, rows.keys);
+  expectStandardised(rows.queries, rows.keys);
+  EXPECT_EQ(uciAttentionRows("banknote", 40, 7, "dataset").queries, rows.queries);
+  EXPECT_NE(uciAttentionRows("banknote", 40, 8, "dataset").queries, rows.queries);
+
+  // Half the dataset as queries and the other half as keys: together every row once, so each
+  // column holds the dataset's column standardised, in some order.
+  const LabelledDataset data = loadUciDataset("banknote");
+  const Eigen::Index half = data.features.rows() / 2;
+  const AttentionRows all = uciAttentionRows("banknote", half, 7, "dataset");
+  Eigen::MatrixXd drawn(2 * half, 4);
+  drawn << all.queries, all.keys;
+  for (Eigen::Index c = 0; c < 4; ++c) {
+    const Eigen::VectorXd column = data.features.col(c);
+    const double mean = column.mean();
+    const double std = std::sqrt((column.array() - mean).square().mean());
+    std::vector<double> expected(column.data(), column.data() + column.size());
+    for (double& v : expected)
+      v = (v - mean) / std;
+    std::vector<double> got(drawn.col(c).data(), drawn.col(c).data() + drawn.rows());
+    std::sort(expected.begin(), expected.end());
+    std::sort(got.begin(), got.end());
+    ASSERT_EQ(got.size(), expected.size());
+    for (std::size_t k = 0; k < got.size(); ++k)
+      ASSERT_NEAR(got[k], expected[k], 1e-12) << c << " " << k;
+  }
+
+  try {
+    uciAttentionRows("banknote", 2000, 7, "dataset");
+    ADD_FAILURE() << "no error for too few rows";
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.parameter(), "dataset");
+    EXPECT_NE(std::string(e.what()).find("has 1372 rows"), std::string::npos) << e.what();
+  }
+}
+
+TEST(AttentionDatasetRows, MnistPatchesAreStandardisedSquarePatches) {
+  const AttentionRows rows = mnistPatchRows(16, 32, 3, "inputs");
+  ASSERT_EQ(rows.queries.rows(), 32);
+  ASSERT_EQ(rows.keys.rows(), 32);
+  ASSERT_EQ(rows.queries.cols(), 16);
+  expectStandardised(rows.queries, rows.keys);
+  EXPECT_EQ(mnistPatchRows(16, 32, 3, "inputs").keys, rows.keys);
+  try {
+    mnistPatchRows(15, 32, 3, "inputs");
+    ADD_FAILURE() << "no error for d = 15";
+  } catch (const DataError& e) {
+    EXPECT_EQ(e.parameter(), "inputs");
+    EXPECT_NE(std::string(e.what()).find("d = p²"), std::string::npos) << e.what();
+  }
+}
+
+// The experiment on dataset rows: d is the dataset's, the scaling the synthetic inputs' (input
+// scale and d^{-1/4}), and files cannot be combined with dataset rows.
+TEST(AttentionErrorExperiment, RunsOnDatasetRows) {
+  const RunResult uci = test::runWith(attention(), {{"inputs", std::string("uci")},
+                                                    {"dataset", std::string("banknote")},
+                                                    {"sequence-length", std::int64_t{32}},
+                                                    {"redraws", std::int64_t{3}}});
+  ASSERT_EQ(uci.status, RunStatus::Completed);
+  EXPECT_NE(uci.table.hints.title.find("L = 32, d = 4,"), std::string::npos)
+      << uci.table.hints.title;
+  EXPECT_GT(at(uci.table, "pos-iid-output-mean", 0), 0.0);
+  const RunResult mnist = test::runWith(attention(), {{"inputs", std::string("mnist-patches")},
+                                                      {"d", std::int64_t{9}},
+                                                      {"sequence-length", std::int64_t{32}},
+                                                      {"redraws", std::int64_t{3}}});
+  ASSERT_EQ(mnist.status, RunStatus::Completed);
+  EXPECT_NE(mnist.table.hints.title.find("d = 9,"), std::string::npos);
+
+  ParameterSet both = ParameterSet::defaults(attention().parameters());
+  both.set("inputs", std::string("uci"));
+  both.set("queries-file", std::string("q.npy"));
+  const auto errors = attention().validate(both);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors.front().key, "queries-file");
+  ParameterSet notSquare = ParameterSet::defaults(attention().parameters());
+  notSquare.set("inputs", std::string("mnist-patches"));
+  notSquare.set("d", std::int64_t{10});
+  ASSERT_FALSE(attention().validate(notSquare).empty());
+  EXPECT_EQ(attention().validate(notSquare).front().key, "inputs");
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Attention timings (run by hand: attention_benchmark --benchmark_format=json).
 // Target (issue 14): L = 4096, d = 64, M = 256, six estimators (PosRF and OPRF under IID, ORF and
 // SimRF), 20 redraws: under 5 s on the 2-core machine (AttentionError/L4096: the whole experiment,
-// its predictions included). The parts: exact attention (blocked, O(L²d)), one row of the
-// delta-method prediction (O(L²)), one draw of random-feature attention with its errors.
+// its predictions included; process CPU time and wall time). The parts: exact attention (blocked,
+// O(L²d)), the delta-method prediction (factorised and direct), one draw of random-feature
+// attention with its errors.
 
 #include <benchmark/benchmark.h>
 
@@ -13,12 +14,16 @@
 #include "core/attention/exact_attention.h"
 #include "core/attention/rf_attention.h"
 #include "core/experiments/experiment_registry.h"
+#include "core/math/large_allocations.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
 #include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
 namespace {
+
+// As the programs do at their start (large_allocations.h).
+[[maybe_unused]] const bool kAllocatorTuned = (keepLargeAllocations(), true);
 
 class QuietContext final : public RunContext {
  public:
@@ -58,7 +63,13 @@ void AttentionErrorL4096(benchmark::State& state) {
   for (auto _ : state)
     benchmark::DoNotOptimize(experiment.run(params, context));
 }
-BENCHMARK(AttentionErrorL4096)->Arg(4)->Arg(16)->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(AttentionErrorL4096)
+    ->Arg(4)
+    ->Arg(32)
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
 
 void ExactAttentionL4096(benchmark::State& state) {
   const AttentionProblem p = problem(4096, 64, 64);
@@ -67,14 +78,28 @@ void ExactAttentionL4096(benchmark::State& state) {
 }
 BENCHMARK(ExactAttentionL4096)->Unit(benchmark::kMillisecond);
 
-void DeltaMethodRowL4096(benchmark::State& state) {
+// The delta-method prediction of PosRF, |R| rows: factorised (Gram products shared by the rows)
+// and direct (O(L² d_v) per row).
+void DeltaMethodL4096(benchmark::State& state) {
   const AttentionProblem p = problem(4096, 64, 64);
   const KeyGram gram(p);
   const Mechanism& pos = *findMechanism("pos");
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < state.range(1); ++i)
+    rows.push_back(17 + i * 4096 / state.range(1));
+  const auto method = state.range(0) == 0 ? PredictionMethod::Factorised : PredictionMethod::Direct;
   for (auto _ : state)
-    benchmark::DoNotOptimize(predictAttention(p, gram, pos, {}, {17}));
+    benchmark::DoNotOptimize(predictAttention(p, gram, pos, {}, rows, method));
 }
-BENCHMARK(DeltaMethodRowL4096)->Unit(benchmark::kMillisecond);
+BENCHMARK(DeltaMethodL4096)
+    ->ArgNames({"direct", "rows"})
+    ->Args({0, 1})
+    ->Args({0, 32})
+    ->Args({1, 1})
+    ->Args({1, 4})
+    ->Unit(benchmark::kMillisecond)
+    ->MeasureProcessCPUTime()
+    ->UseRealTime();
 
 void RfAttentionDrawL4096M256(benchmark::State& state) {
   const AttentionProblem p = problem(4096, 64, 64);
