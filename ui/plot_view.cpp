@@ -381,8 +381,20 @@ void PlotView::fitView() {
   plot_->yAxis->scaleRange(1.04);
   if (bars_) {
     plot_->xAxis->setRange(0.5, barRows_ + 0.5);
-    // Bars rise from zero: no margin below it.
+    // Bars rise from zero: no margin below it. On a log axis they rise from the decade below the
+    // smallest value shown (or its error bar), not from wherever the axis range happened to end.
     if (!isLog(plot_->yAxis) && lowest >= 0) plot_->yAxis->setRangeLower(0);
+    if (isLog(plot_->yAxis)) {
+      double smallest = std::numeric_limits<double>::infinity();
+      for (const Series& series : series_) {
+        if (!series.line->visible()) continue;
+        for (const QVector<double>* values : {&series.y, &series.lowValues})
+          for (const double v : *values)
+            if (v > 0 && std::isfinite(v)) smallest = std::min(smallest, v);
+      }
+      if (std::isfinite(smallest))
+        plot_->yAxis->setRangeLower(std::pow(10.0, std::floor(std::log10(smallest / 1.5))));
+    }
   }
   if (plot_->yAxis2->visible()) plot_->yAxis2->scaleRange(1.04);
 }

@@ -1,5 +1,7 @@
 #include "core/experiments/attention_features_needed.h"
 
+#include <cctype>
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -127,8 +129,11 @@ RunResult AttentionFeaturesNeeded::run(const ParameterSet& params, RunContext& c
   result.status = inner.status;
   Table& table = result.table;
   const double target = params.real("target-error");
-  table.hints.title = "Features needed for output error " + formatParameterValue(target) + ", " +
-                      inner.table.hints.title.substr(0, inner.table.hints.title.find(','));
+  // "… for output error 0.25: bidirectional attention error, L = 256, d = 64, input scale 0.5".
+  std::string problem = inner.table.hints.title;
+  if (!problem.empty()) problem[0] = static_cast<char>(std::tolower(problem[0]));
+  table.hints.title =
+      "Features needed for output error " + formatParameterValue(target) + ": " + problem;
   table.hints.xColumn = "estimator";
   table.hints.xLabel = "mechanism, coupling";
   table.hints.yLabel =
