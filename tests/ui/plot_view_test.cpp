@@ -341,6 +341,20 @@ class PlotViewTest : public QObject {
     QCOMPARE(view.plot()->itemCount(), 1);  // only the freshness mark
   }
 
+  void barsOnALogAxisRiseFromTheDecadeBelowTheSmallestValue() {
+    // Features needed per estimator (hundreds to thousands): the axis starts at 100, not at
+    // whatever small value a zero base would drag it down to.
+    Table table = tableOf({1, 2, 3}, {{2400, 1300, 0}, {1500, 1000, 740}});
+    table.hints.bars = true;
+    table.hints.yLog = true;
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    QCOMPARE(view.plot()->yAxis->scaleType(), QCPAxis::stLogarithmic);
+    QCOMPARE(view.plot()->yAxis->range().lower, 100.0);
+    QVERIFY(view.plot()->yAxis->range().upper >= 2400);
+  }
+
   void barHintsDrawGroupedBarsWithErrorBarsPerCategory() {
     // A classification table: rows are datasets (coded 2, 7, and 0 for the average), the exact
     // kernel beside two estimators with ± one standard error.
