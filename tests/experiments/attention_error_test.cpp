@@ -78,6 +78,29 @@ TEST(AttentionErrorExperiment, PredictionSitsOnTheMeasuredCurveForSmallInputs) {
   }
 }
 
+// SDERF and ADERF: matrices from the queries' and keys' second moments, positive features, so
+// every normaliser is positive; their measured errors sit near OPRF's (no closed-form prediction).
+TEST(AttentionErrorExperiment, AcceptsTheDenseExponentialMechanisms) {
+  const RunResult r = test::runWith(
+      attention(), {{"input-scale", 0.5},
+                    {"mechanisms", std::vector<std::string>{"oprf", "sderf", "aderf"}},
+                    {"couplings", std::vector<std::string>{"iid", "orf"}},
+                    {"features-min", std::int64_t{64}},
+                    {"features-max", std::int64_t{64}},
+                    {"features-steps", std::int64_t{1}},
+                    {"redraws", std::int64_t{40}}});
+  ASSERT_EQ(r.status, RunStatus::Completed);
+  test::expectConsistentHints(r.table);
+  const double oprf = at(r.table, "oprf-iid-unnormalised", 0);
+  for (const char* key : {"sderf-iid", "sderf-orf", "aderf-iid", "aderf-orf"}) {
+    const std::string k = key;
+    EXPECT_EQ(at(r.table, k + "-nonpositive", 0), 0.0) << k;
+    const double error = at(r.table, k + "-unnormalised", 0);
+    EXPECT_TRUE(std::isfinite(error) && error > 0) << k;
+    EXPECT_LT(error, 2 * oprf) << k;
+  }
+}
+
 TEST(AttentionErrorExperiment, SameNumbersForAnyThreadCountAndSignedFeaturesReported) {
   const test::Overrides overrides{{"mechanisms", std::vector<std::string>{"trig", "pos"}},
                                   {"causal", true},
