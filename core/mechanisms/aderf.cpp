@@ -1,5 +1,7 @@
 #include "core/mechanisms/aderf.h"
 
+#include "core/mechanisms/mechanism_parameters.h"
+
 namespace rfscope {
 
 const MechanismInfo& Aderf::info() const {
@@ -16,8 +18,20 @@ const MechanismInfo& Aderf::info() const {
   return info;
 }
 
-DerfChoice Aderf::choose(const DerfMoments& moments) const {
-  return aderfParameters(moments);
+std::vector<ParameterSpec> Aderf::parameters() const {
+  auto dense = booleanParameter("dense_a", "Dense A", false,
+                                "our extension: a dense A from the eigen-decomposition of mean "
+                                "(x̃ + ỹ)(x̃ + ỹ)ᵀ after the same Q (scalar A: the paper's ADERF)");
+  dense.group = "Estimator";
+  return {dense};
+}
+
+DerfChoice Aderf::choose(const DerfMoments& moments, bool denseA) const {
+  return aderfParameters(moments, denseA);
+}
+
+bool Aderf::denseA(const ParameterSet& params) const {
+  return booleanOr(params, "dense_a", false);
 }
 
 }  // namespace rfscope

@@ -17,10 +17,13 @@ Eigen::VectorXd paddedVector(const Eigen::VectorXd& v, Eigen::Index n) {
 
 }  // namespace
 
-ParameterSet DenseExponentialRf::chosenParameters(const DerfMoments& moments) const {
+ParameterSet DenseExponentialRf::chosenParameters(const DerfMoments& moments,
+                                                  const ParameterSet& params) const {
   auto attachment = std::make_shared<DerfAttachment>();
   attachment->mechanism = info().id;
-  attachment->choice = choose(moments);
+  attachment->moments = moments;
+  attachment->denseA = denseA(params);
+  attachment->choice = choose(moments, attachment->denseA);
   ParameterSet chosen;
   // The averaged objective mean log(E Z²/K²) the matrices minimise: what a reader can compare.
   chosen.set("objective", attachment->choice.objective);
@@ -28,27 +31,36 @@ ParameterSet DenseExponentialRf::chosenParameters(const DerfMoments& moments) co
   return chosen;
 }
 
+const DerfAttachment* DenseExponentialRf::attached(const ParameterSet& params) const {
+  const auto* attachment = dynamic_cast<const DerfAttachment*>(params.attachment().get());
+  return attachment && attachment->mechanism == info().id ? attachment : nullptr;
+}
+
 DerfChoice DenseExponentialRf::matricesFor(const ParameterSet& params, const Eigen::VectorXd& x,
                                            const Eigen::VectorXd& y) const {
-  const auto* attached = dynamic_cast<const DerfAttachment*>(params.attachment().get());
-  if (attached && attached->mechanism == info().id) return attached->choice;
-  return choose(derfMoments({x}, {y}));
+  const bool dense = denseA(params);
+  if (const DerfAttachment* attachment = attached(params))
+    return attachment->denseA == dense ? attachment->choice : choose(attachment->moments, dense);
+  return choose(derfMoments({x}, {y}), dense);
 }
 
 VarianceResult DenseExponentialRf::logVariance(const PairInput& pair,
                                                const ParameterSet& params) const {
-  const auto* attached = dynamic_cast<const DerfAttachment*>(params.attachment().get());
+  const DerfAttachment* attachment = attached(params);
   VarianceResult result;
-  if (attached && attached->mechanism == info().id) {
+  if (attachment && attachment->denseA == denseA(params)) {
     result.parametersUsed = params;  // the set's choice, as given
   } else {
-    result.parametersUsed = chosenParameters(derfMoments({pair.x}, {pair.y}));
+    result.parametersUsed = chosenParameters(
+        attachment ? attachment->moments : derfMoments({pair.x}, {pair.y}), params);
+    for (const auto& [key, value] : params.values())
+      if (!result.parametersUsed.contains(key)) result.parametersUsed.set(key, value);
   }
-  const auto& used = static_cast<const DerfAttachment&>(*result.parametersUsed.attachment());
+  const DerfChoice& used = attached(result.parametersUsed)->choice;
   // Matrices and pair of one dimension (a pair padded for a structured coupling, or matrices of a
   // padded pair): zeros on the missing coordinates leave the estimator unchanged.
-  const Eigen::Index n = std::max(pair.x.size(), used.choice.parameters.a.size());
-  result.logVariance = derfLogVariance(paddedDerfParameters(used.choice.parameters, n),
+  const Eigen::Index n = std::max(pair.x.size(), used.parameters.a.size());
+  result.logVariance = derfLogVariance(paddedDerfParameters(used.parameters, n),
                                        paddedVector(pair.x, n), paddedVector(pair.y, n));
   return result;
 }
@@ -91,12 +103,15 @@ Outcome<TrialModel> DenseExponentialRf::trialModel(Coupling, const Eigen::Vector
 
 Outcome<std::unique_ptr<FeatureMap>> DenseExponentialRf::drawFeatureMap(const FeatureMapSpec& spec,
                                                                         TrialStream& stream) const {
-  const auto* attached = dynamic_cast<const DerfAttachment*>(spec.parameters.attachment().get());
-  if (!attached || attached->mechanism != info().id)
+  const DerfAttachment* attachment = attached(spec.parameters);
+  if (!attachment)
     throw InvalidParameter("mechanism", info().name +
                                             " feature maps need the matrices chosen for the data "
                                             "(dataDrivenParameters or resolveParameters)");
-  return drawDenseExponentialFeatureMap(attached->choice.parameters, spec, stream);
+  const bool dense = denseA(spec.parameters);
+  const DerfChoice choice =
+      attachment->denseA == dense ? attachment->choice : choose(attachment->moments, dense);
+  return drawDenseExponentialFeatureMap(choice.parameters, spec, stream);
 }
 
 }  // namespace rfscope

@@ -19,9 +19,12 @@
 
 namespace rfscope {
 
-// The matrices a DERF mechanism chose for a set (or a pair), as a parameter set's attachment.
+// The matrices a DERF mechanism chose for a set (or a pair), as a parameter set's attachment,
+// with the set's moments (another variant, e.g. ADERF's dense A, is chosen from them).
 struct DerfAttachment final : ParameterAttachment {
   std::string mechanism;  // the id of the mechanism that chose them
+  DerfMoments moments;
+  bool denseA = false;  // the variant chosen
   DerfChoice choice;
 };
 
@@ -37,15 +40,21 @@ class DenseExponentialRf : public Mechanism {
                                                       TrialStream& stream) const override;
 
   // The parameters (objective shown, matrices attached) the mechanism chooses for sets with
-  // these second moments.
-  ParameterSet chosenParameters(const DerfMoments& moments) const;
+  // these second moments, in the variant `params` select (ADERF's dense_a).
+  ParameterSet chosenParameters(const DerfMoments& moments,
+                                const ParameterSet& params = ParameterSet()) const;
 
  protected:
-  // The variant's optimum for sets with these second moments.
-  virtual DerfChoice choose(const DerfMoments& moments) const = 0;
+  // The optimum for sets with these second moments (a dense A where the variant has one).
+  virtual DerfChoice choose(const DerfMoments& moments, bool denseA) const = 0;
+  // Whether `params` select a dense A.
+  virtual bool denseA(const ParameterSet& /*params*/) const { return false; }
 
  private:
-  // The attached matrices of `params` if they are this mechanism's, else those of the pair alone.
+  // This mechanism's attachment of `params`, if any.
+  const DerfAttachment* attached(const ParameterSet& params) const;
+  // The matrices for `params`: attached ones (re-chosen from the attached moments for another
+  // variant), else those of the pair alone.
   DerfChoice matricesFor(const ParameterSet& params, const Eigen::VectorXd& x,
                          const Eigen::VectorXd& y) const;
 };

@@ -16,7 +16,7 @@ const MechanismInfo& Sderf::info() const {
   return info;
 }
 
-DerfChoice Sderf::choose(const DerfMoments& moments) const {
+DerfChoice Sderf::choose(const DerfMoments& moments, bool) const {
   return sderfParameters(moments);
 }
 

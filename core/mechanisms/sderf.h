@@ -14,7 +14,7 @@ class Sderf final : public DenseExponentialRf {
   const MechanismInfo& info() const override;
 
  protected:
-  DerfChoice choose(const DerfMoments& moments) const override;
+  DerfChoice choose(const DerfMoments& moments, bool denseA) const override;
 };
 
 }  // namespace rfscope
