@@ -36,12 +36,17 @@ const DerfAttachment* DenseExponentialRf::attached(const ParameterSet& params) c
   return attachment && attachment->mechanism == info().id ? attachment : nullptr;
 }
 
+std::optional<DerfChoice> DenseExponentialRf::attachedChoice(const ParameterSet& params) const {
+  const DerfAttachment* attachment = attached(params);
+  if (!attachment) return std::nullopt;
+  const bool dense = denseA(params);
+  return attachment->denseA == dense ? attachment->choice : choose(attachment->moments, dense);
+}
+
 DerfChoice DenseExponentialRf::matricesFor(const ParameterSet& params, const Eigen::VectorXd& x,
                                            const Eigen::VectorXd& y) const {
-  const bool dense = denseA(params);
-  if (const DerfAttachment* attachment = attached(params))
-    return attachment->denseA == dense ? attachment->choice : choose(attachment->moments, dense);
-  return choose(derfMoments({x}, {y}), dense);
+  if (auto choice = attachedChoice(params)) return *std::move(choice);
+  return choose(derfMoments({x}, {y}), denseA(params));
 }
 
 VarianceResult DenseExponentialRf::logVariance(const PairInput& pair,
@@ -103,15 +108,26 @@ Outcome<TrialModel> DenseExponentialRf::trialModel(Coupling, const Eigen::Vector
 
 Outcome<std::unique_ptr<FeatureMap>> DenseExponentialRf::drawFeatureMap(const FeatureMapSpec& spec,
                                                                         TrialStream& stream) const {
-  const DerfAttachment* attachment = attached(spec.parameters);
-  if (!attachment)
+  const auto choice = attachedChoice(spec.parameters);
+  if (!choice)
     throw InvalidParameter("mechanism", info().name +
                                             " feature maps need the matrices chosen for the data "
                                             "(dataDrivenParameters or resolveParameters)");
-  const bool dense = denseA(spec.parameters);
-  const DerfChoice choice =
-      attachment->denseA == dense ? attachment->choice : choose(attachment->moments, dense);
-  return drawDenseExponentialFeatureMap(choice.parameters, spec, stream);
+  return drawDenseExponentialFeatureMap(choice->parameters, spec, stream);
+}
+
+Outcome<SameQueryCovariance> DenseExponentialRf::sameQueryCovariance(
+    const ParameterSet& resolved) const {
+  const auto choice = attachedChoice(resolved);
+  if (!choice)
+    return Outcome<SameQueryCovariance>::unavailable(
+        info().name + ": the covariance needs the matrices chosen for the data");
+  if (!((1.0 - 8.0 * choice->parameters.a.array()).minCoeff() > 0))
+    return Outcome<SameQueryCovariance>::unavailable("I - 8A not positive: infinite variance");
+  SameQueryCovariance covariance;
+  covariance.form = SameQueryCovariance::Form::Dense;
+  covariance.dense = std::make_shared<const DerfParameters>(choice->parameters);
+  return covariance;
 }
 
 }  // namespace rfscope

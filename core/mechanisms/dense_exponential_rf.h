@@ -11,6 +11,7 @@
 // Feature maps: one column per ω, exp(log D + Σ a_l ω_l² + Σ b_l ω_l x̃_l - ½(|x|² + |x̃|²)).
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/mechanisms/data_driven_parameters.h"
@@ -38,6 +39,7 @@ class DenseExponentialRf : public Mechanism {
                                  const ParameterSet& resolved) const override;
   Outcome<std::unique_ptr<FeatureMap>> drawFeatureMap(const FeatureMapSpec& spec,
                                                       TrialStream& stream) const override;
+  Outcome<SameQueryCovariance> sameQueryCovariance(const ParameterSet& resolved) const override;
 
   // The parameters (objective shown, matrices attached) the mechanism chooses for sets with
   // these second moments, in the variant `params` select (ADERF's dense_a).
@@ -53,6 +55,8 @@ class DenseExponentialRf : public Mechanism {
  private:
   // This mechanism's attachment of `params`, if any.
   const DerfAttachment* attached(const ParameterSet& params) const;
+  // The attached matrices in the variant `params` select, if any.
+  std::optional<DerfChoice> attachedChoice(const ParameterSet& params) const;
   // The matrices for `params`: attached ones (re-chosen from the attached moments for another
   // variant), else those of the pair alone.
   DerfChoice matricesFor(const ParameterSet& params, const Eigen::VectorXd& x,
