@@ -10,6 +10,7 @@
 
 #include "core/analytic/analytic_variance.h"
 #include "core/math/log_math.h"
+#include "core/mechanisms/dense_exponential.h"
 
 namespace rfscope {
 namespace {
@@ -21,7 +22,11 @@ using ExcessForm = SameQueryCovariance::Form;
 struct CovarianceModel {
   ExcessForm form = ExcessForm::ExpSum;
   double r = 1;         // Optimal: 1 - 8A
-  double constant = 0;  // Optimal: d ℓ(r)
+  double constant = 0;  // Optimal: d ℓ(r); Dense: Σ ℓ(r_l)
+  // Dense: the transformed keys ỹ = T2y and their Grams ỹ_jᵀDỹ_k, ỹ_jᵀỹ_k, D = diag(1/r).
+  std::shared_ptr<const DerfParameters> dense;
+  Eigen::ArrayXd inverseR;
+  Eigen::MatrixXd transformedKeys, weightedGram, plainGram;
 };
 
 // ℓ(r) = log((1 + r)/2) - ½ log r ≥ 0 without cancellation near r = 1.
@@ -49,7 +54,48 @@ Outcome<CovarianceModel> covarianceModel(const Mechanism& mechanism, const Param
   model.form = covariance->form;
   model.r = covariance->r;
   if (model.form == ExcessForm::Optimal) model.constant = dimension * logHalfSumOverRoot(model.r);
+  if (model.form == ExcessForm::Dense) {
+    model.dense = covariance->dense;
+    const Eigen::ArrayXd r = 1.0 - 8.0 * model.dense->a.array();
+    model.inverseR = r.inverse();
+    for (const double rl : r)
+      model.constant += logHalfSumOverRoot(rl);
+  }
   return model;
+}
+
+// The Dense form's key Grams (O(L²d), once per problem), or why there are none.
+Status prepareDenseKeys(CovarianceModel& model, const AttentionProblem& problem) {
+  if (model.form != ExcessForm::Dense) return fine();
+  if (model.dense->a.size() != problem.keys.cols())
+    return Status::unavailable("the DERF matrices do not match the dimension of the keys");
+  model.transformedKeys = problem.keys * model.dense->t2.transpose();
+  const Eigen::MatrixXd weighted = model.transformedKeys * model.inverseR.matrix().asDiagonal();
+  model.weightedGram = weighted * model.transformedKeys.transpose();
+  model.plainGram = model.transformedKeys * model.transformedKeys.transpose();
+  return fine();
+}
+
+// The Dense form's φ for key j against the keys 0..n-1 of query x:
+// φ = Σ ℓ(r_l) + [(q_j + q_k)ᵀD(q_j + q_k) - |q_j - q_k|²]/4, q = x̃ + ỹ, x̃ = T1x.
+struct DenseRow {
+  double nu = 0;     // x̃ᵀDx̃
+  Eigen::ArrayXd s;  // x̃ᵀDỹ_k
+};
+DenseRow denseRow(const CovarianceModel& model, const Eigen::VectorXd& x, Eigen::Index n) {
+  const Eigen::VectorXd xt = model.dense->t1 * x;
+  const Eigen::VectorXd weighted = (model.inverseR * xt.array()).matrix();
+  return {xt.dot(weighted), (model.transformedKeys.topRows(n) * weighted).array()};
+}
+Eigen::ArrayXd denseArguments(const CovarianceModel& model, const DenseRow& row, Eigen::Index j,
+                              Eigen::Index n) {
+  const Eigen::ArrayXd weightedDiagonal = model.weightedGram.diagonal().head(n).array();
+  const Eigen::ArrayXd plainDiagonal = model.plainGram.diagonal().head(n).array();
+  const Eigen::ArrayXd sumPart = 4 * row.nu + 4 * (row.s[j] + row.s) + weightedDiagonal[j] +
+                                 weightedDiagonal + 2 * model.weightedGram.col(j).head(n).array();
+  const Eigen::ArrayXd diffPart =
+      plainDiagonal[j] + plainDiagonal - 2 * model.plainGram.col(j).head(n).array();
+  return model.constant + (sumPart - diffPart) / 4;
 }
 
 // The argument t of the excess (σ, δ or φ) for key j against the keys 0..n-1.
@@ -63,6 +109,8 @@ Eigen::ArrayXd excessArguments(const CovarianceModel& model, double nu,
     case ExcessForm::ExpSum:
     case ExcessForm::CoshSum:
       return nu + logits[j] + logits + products;
+    case ExcessForm::Dense:  // denseArguments
+      return {};
     case ExcessForm::Optimal: {
       const Eigen::ArrayXd sumSquared =
           4 * (nu + logits[j] + logits) + norms[j] + norms + 2 * products;
@@ -120,10 +168,15 @@ RowPrediction predictRow(const AttentionProblem& problem, const KeyGram& gram,
 
   double t = 0, f = 0, varD = 0;
   Eigen::ArrayXd row(n);
+  DenseRow dense;
+  if (model.form == ExcessForm::Dense) dense = denseRow(model, x, n);
   for (Eigen::Index j = 0; j < n; ++j) {
     const Eigen::ArrayXd arguments =
-        excessArguments(model, nu, logits, norms, j, gram.products.col(j).head(n).array());
-    if (model.form == ExcessForm::ExpSum || model.form == ExcessForm::Optimal)
+        model.form == ExcessForm::Dense
+            ? denseArguments(model, dense, j, n)
+            : excessArguments(model, nu, logits, norms, j, gram.products.col(j).head(n).array());
+    if (model.form == ExcessForm::ExpSum || model.form == ExcessForm::Optimal ||
+        model.form == ExcessForm::Dense)
       row = a[j] * a * arguments.expm1();
     else if (model.form == ExcessForm::PhaseDifference)
       row = a[j] * a * (2 * (arguments / 2).sinh().square() + 0.5 * arguments.exp());
@@ -186,6 +239,8 @@ std::vector<ExponentialTerm> exponentialTerms(const CovarianceModel& model) {
       const double r = model.r;
       return {{0, model.constant, 1 / r, 1 / r, (1 - r) / (4 * r), (1 + r) / (2 * r)}};
     }
+    case ExcessForm::Dense:  // not factorised (see predictAttention)
+      break;
   }
   return {};
 }
@@ -389,16 +444,20 @@ Outcome<AttentionPrediction> predictAttention(const AttentionProblem& problem, c
                                               const ParameterSet& resolved,
                                               const std::vector<Eigen::Index>& rows,
                                               PredictionMethod method) {
-  const auto model =
+  auto model =
       covarianceModel(mechanism, resolved, Coupling::Iid, static_cast<int>(problem.queries.cols()));
   if (!model) return Outcome<AttentionPrediction>::unavailable(model.reason());
+  if (const Status keys = prepareDenseKeys(*model, problem); !keys)
+    return Outcome<AttentionPrediction>::unavailable(keys.reason());
   AttentionPrediction out;
   out.logOutputMse = out.logOutputNormSquared = kNegativeInfinity;
   out.logAttentionMse = out.logAttentionNormSquared = kNegativeInfinity;
   double logSpread = kNegativeInfinity;
   // Rows in parallel, summed in their order afterwards (the same for any number of threads).
   std::vector<RowPrediction> predicted(rows.size());
-  if (method == PredictionMethod::Factorised) {
+  // The Dense form (SDERF, ADERF) has its own key transform and no exponential terms over the
+  // shared Gram: it runs row by row.
+  if (method == PredictionMethod::Factorised && model->form != ExcessForm::Dense) {
     predicted = predictFactorised(problem, gram, *model, rows);
   } else {
     tbb::parallel_for(std::size_t{0}, rows.size(), [&](std::size_t k) {

@@ -215,7 +215,7 @@ RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
     return result;
   }
   // The statistics of CRT eqs. 8, 12, 14 at any σ follow from the base pairs' in O(d).
-  const ScalableStatistics statistics(baseX, baseY);
+  const ScalableStatistics statistics(baseX, baseY, usesSecondMoments(mechanisms));
 
   // One row per σ, one cell per pair; a row holds its estimators and log variances until it is
   // committed.

@@ -36,8 +36,9 @@ SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
 }
 
 ScalableStatistics::ScalableStatistics(const std::vector<Eigen::VectorXd>& xs,
-                                       const std::vector<Eigen::VectorXd>& ys)
+                                       const std::vector<Eigen::VectorXd>& ys, bool secondMoments)
     : base_(setStatistics(xs, ys)) {
+  if (secondMoments && !xs.empty() && !ys.empty()) secondMoments_ = derfMoments(xs, ys);
   const Eigen::Index d = base_.dimension;
   meanGapX_ = meanGapY_ = meanSquaredGapX_ = meanSquaredGapY_ = Eigen::VectorXd::Zero(d);
   const std::size_t pairs = std::min(xs.size(), ys.size());
@@ -87,6 +88,16 @@ SetStatistics ScalableStatistics::shiftedAt(double sigma, double epsilon) const 
   return s;
 }
 
+std::optional<DerfMoments> ScalableStatistics::secondMomentsAt(double sigma) const {
+  if (!secondMoments_) return std::nullopt;
+  return scaledMoments(*secondMoments_, sigma);
+}
+
+const DerfMoments* SetStatisticsSource::secondMoments() {
+  if (!secondMoments_) secondMoments_ = statistics_.secondMomentsAt(sigma_);
+  return *secondMoments_ ? &**secondMoments_ : nullptr;
+}
+
 const SetStatistics& SetStatisticsSource::plain() {
   if (!plain_) plain_ = statistics_.at(sigma_);
   return *plain_;
@@ -109,11 +120,17 @@ std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism
   return chosen;
 }
 
+bool usesSecondMoments(const std::vector<const Mechanism*>& mechanisms) {
+  return std::any_of(mechanisms.begin(), mechanisms.end(),
+                     [](const Mechanism* m) { return m->usesSecondMoments(); });
+}
+
 ParameterSet dataDrivenParameters(const Mechanism& mechanism,
                                   const std::vector<Eigen::VectorXd>& xs,
                                   const std::vector<Eigen::VectorXd>& ys) {
   if (xs.empty() || ys.empty()) return {};
-  return dataDrivenParameters({&mechanism}, ScalableStatistics(xs, ys), 1.0).front();
+  const ScalableStatistics statistics(xs, ys, mechanism.usesSecondMoments());
+  return dataDrivenParameters({&mechanism}, statistics, 1.0).front();
 }
 
 }  // namespace rfscope

@@ -4,6 +4,8 @@
 //   eq. (8):  mean |x_i + s y_j|² = mean|x|² + 2s (mean x)ᵀ(mean y) + mean|y|²  (A* of OPRF, GERF)
 //   eq. (12): mean Σ_l x_l² y_l² = Σ_l mean(x_l²) mean(y_l²)                 (λ* of PoisRF)
 //   eq. (14): mean |x_l y_l| = mean|x_l| · mean|y_l| per coordinate            (p* of GeomRF)
+//   and, for the dense-exponential features (SDERF, ADERF), the d×d second moments mean xxᵀ,
+//   mean yyᵀ and the means: O(Ld²), gathered only for mechanisms that ask for them.
 // Each mechanism chooses its own parameters from these statistics
 // (Mechanism::dataDrivenParameters); this file computes the statistics and asks the mechanisms.
 
@@ -13,6 +15,7 @@
 
 #include <Eigen/Core>
 
+#include "core/mechanisms/dense_exponential.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
@@ -35,13 +38,17 @@ SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
 // g = x - min(x, y) ≥ 0, the scaled and shifted entries are σg + ε.
 class ScalableStatistics {
  public:
-  ScalableStatistics(const std::vector<Eigen::VectorXd>& xs,
-                     const std::vector<Eigen::VectorXd>& ys);
+  // With the d×d second moments when secondMoments (O(Ld²)).
+  ScalableStatistics(const std::vector<Eigen::VectorXd>& xs, const std::vector<Eigen::VectorXd>& ys,
+                     bool secondMoments = false);
   SetStatistics at(double sigma) const;                         // of {σx_i}, {σy_j}
   SetStatistics shiftedAt(double sigma, double epsilon) const;  // of the shifted pairs at σ
+  // The second moments of {σx_i}, {σy_j}; nullopt when not gathered.
+  std::optional<DerfMoments> secondMomentsAt(double sigma) const;
 
  private:
   SetStatistics base_;  // at σ = 1
+  std::optional<DerfMoments> secondMoments_;
   Eigen::VectorXd meanGapX_, meanGapY_, meanSquaredGapX_, meanSquaredGapY_;
 };
 
@@ -52,12 +59,15 @@ class SetStatisticsSource {
       : statistics_(statistics), sigma_(sigma) {}
   const SetStatistics& plain();                  // of the sets
   const SetStatistics& shifted(double epsilon);  // of the pairs shifted as PoisRF+/GeomRF+ do
+  // mean xxᵀ, mean yyᵀ and the means, or nullptr when the statistics were gathered without them.
+  const DerfMoments* secondMoments();
 
  private:
   const ScalableStatistics& statistics_;
   double sigma_;
   std::optional<SetStatistics> plain_;
   std::map<double, SetStatistics> shifted_;  // by ε
+  std::optional<std::optional<DerfMoments>> secondMoments_;
 };
 
 class Mechanism;
@@ -65,11 +75,15 @@ class Mechanism;
 // The parameters a mechanism uses for every pair of the sets {x_i}, {y_j} (paired: x_i with y_i),
 // chosen once from the statistics above: GERF (A, Im A, s), OPRF A*, PoisRF λ*, GeomRF p*. The
 // positive variants take the statistics of the pairs shifted as they evaluate them, ε their
-// default. Empty for mechanisms without free parameters.
+// default; SDERF and ADERF their matrices (as the set's attachment). Empty for mechanisms without
+// free parameters.
+// Whether any of the mechanisms chooses its parameters from the sets' second moments.
+bool usesSecondMoments(const std::vector<const Mechanism*>& mechanisms);
 ParameterSet dataDrivenParameters(const Mechanism& mechanism,
                                   const std::vector<Eigen::VectorXd>& xs,
                                   const std::vector<Eigen::VectorXd>& ys);
-// The same for several mechanisms and the sets scaled by σ.
+// The same for several mechanisms and the sets scaled by σ (statistics gathered with the second
+// moments if any of them uses them).
 std::vector<ParameterSet> dataDrivenParameters(const std::vector<const Mechanism*>& mechanisms,
                                                const ScalableStatistics& statistics, double sigma);
 

@@ -106,6 +106,18 @@ DerfParameters derfFromMatrices(const Eigen::MatrixXd& a, const Eigen::MatrixXd&
   return p;
 }
 
+DerfParameters paddedDerfParameters(const DerfParameters& p, Eigen::Index n) {
+  const Eigen::Index d = p.a.size();
+  if (n <= d) return p;
+  DerfParameters out;
+  out.a = Eigen::VectorXd::Zero(n);
+  out.a.head(d) = p.a;
+  out.t1 = out.t2 = Eigen::MatrixXd::Identity(n, n);
+  out.t1.topLeftCorner(d, d) = p.t1;
+  out.t2.topLeftCorner(d, d) = p.t2;
+  return out;
+}
+
 DerfMoments derfMoments(const std::vector<Eigen::VectorXd>& xs,
                         const std::vector<Eigen::VectorXd>& ys) {
   const Eigen::Index d = xs.empty() ? 0 : xs.front().size();

@@ -57,6 +57,10 @@ Eigen::MatrixXd derfLogFeatures(const DerfParameters& p, const Eigen::MatrixXd& 
 // 4A)^{1/2}Q, B₂ = (I - 4A)^{1/2}Q^{-T}).
 DerfParameters derfFromMatrices(const Eigen::MatrixXd& a, const Eigen::MatrixXd& q);
 
+// p for inputs padded with zeros to n ≥ its dimension (a_l = 0 and the identity on the new
+// coordinates: the same estimator), as the structured couplings pad to their frequency dimension.
+DerfParameters paddedDerfParameters(const DerfParameters& p, Eigen::Index n);
+
 // The moments of two sets the data-driven parameters need (O(Ld²)).
 struct DerfMoments {
   Eigen::MatrixXd m1, m2;  // mean xxᵀ, mean yyᵀ

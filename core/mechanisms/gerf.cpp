@@ -247,7 +247,7 @@ Outcome<SameQueryCovariance> Gerf::sameQueryCovariance(const ParameterSet& resol
         "GERF with complex A or s = -1: no same-query covariance implemented (Monte Carlo only)");
   const double r = 1 - 8 * (resolved.contains("A") ? resolved.real("A") : 0.0);
   if (!(r > 0)) return Outcome<SameQueryCovariance>::unavailable("A >= 1/8: infinite variance");
-  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r};
+  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r, nullptr};
 }
 
 }  // namespace rfscope

@@ -13,6 +13,7 @@ ParameterSet resolveParameters(const Mechanism& mechanism, const PairInput& pair
   const VarianceResult automatic = mechanism.logVariance(pair, params);
   for (const auto& [key, value] : automatic.parametersUsed.values())
     if (!resolved.contains(key)) resolved.set(key, value);
+  if (!resolved.attachment()) resolved.attach(automatic.parametersUsed.attachment());
   for (const auto& spec : mechanism.parameters())
     if (!resolved.contains(spec.key) && !spec.optional) resolved.set(spec.key, spec.defaultValue);
   return resolved;

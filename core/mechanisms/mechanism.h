@@ -107,6 +107,8 @@ class Mechanism {
   virtual ParameterSet dataDrivenParameters(SetStatisticsSource& /*statistics*/) const {
     return {};
   }
+  // Whether dataDrivenParameters asks for the sets' d×d second moments (O(Ld²) to gather).
+  virtual bool usesSecondMoments() const { return false; }
 
   // ---- Monte Carlo ----
   // The coefficients of the engine's trial for the pair (x, y) (already padded to the frequency

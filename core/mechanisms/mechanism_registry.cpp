@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "core/mechanisms/aderf.h"
 #include "core/mechanisms/geom_plus_rf.h"
 #include "core/mechanisms/geom_rf.h"
 #include "core/mechanisms/gerf.h"
@@ -12,6 +13,7 @@
 #include "core/mechanisms/pois_rf.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 #include "core/mechanisms/pos_rf.h"
+#include "core/mechanisms/sderf.h"
 #include "core/mechanisms/trig_phase_rf.h"
 #include "core/mechanisms/trig_rf.h"
 
@@ -26,15 +28,18 @@ std::vector<const Mechanism*>& registry() {
   static const PosHypRf posHyp;
   static const Gerf gerf;
   static const Oprf oprf;
+  static const Sderf sderf;
+  static const Aderf aderf;
   static const PoisRf pois;
   static const GeomRf geom;
   static const PoisPlusRf poisPlus;
   static const GeomPlusRf geomPlus;
   static const HybridAngularRf hybridAngular;
   static const HybridGaussianRf hybridGaussian;
+  // New mechanisms go last: the order of every list and of the golden files stays.
   static std::vector<const Mechanism*> mechanisms{
-      &trig, &trigPhase, &pos,      &posHyp,   &gerf,          &oprf,
-      &pois, &geom,      &poisPlus, &geomPlus, &hybridAngular, &hybridGaussian};
+      &trig, &trigPhase, &pos,      &posHyp,        &gerf,           &oprf,  &pois,
+      &geom, &poisPlus,  &geomPlus, &hybridAngular, &hybridGaussian, &sderf, &aderf};
   return mechanisms;
 }
 

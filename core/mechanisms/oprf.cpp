@@ -114,7 +114,7 @@ Outcome<std::unique_ptr<FeatureMap>> Oprf::drawFeatureMap(const FeatureMapSpec& 
 Outcome<SameQueryCovariance> Oprf::sameQueryCovariance(const ParameterSet& resolved) const {
   const double r = 1 - 8 * (resolved.contains("A") ? resolved.real("A") : 0.0);
   if (!(r > 0)) return Outcome<SameQueryCovariance>::unavailable("A >= 1/8: infinite variance");
-  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r};
+  return SameQueryCovariance{SameQueryCovariance::Form::Optimal, r, nullptr};
 }
 
 }  // namespace rfscope

@@ -55,7 +55,7 @@ Outcome<std::unique_ptr<FeatureMap>> PosHypRf::drawFeatureMap(const FeatureMapSp
 }
 
 Outcome<SameQueryCovariance> PosHypRf::sameQueryCovariance(const ParameterSet&) const {
-  return SameQueryCovariance{SameQueryCovariance::Form::CoshSum, 1};
+  return SameQueryCovariance{SameQueryCovariance::Form::CoshSum, 1, nullptr};
 }
 
 }  // namespace rfscope

@@ -67,7 +67,7 @@ Outcome<std::unique_ptr<FeatureMap>> PosRf::drawFeatureMap(const FeatureMapSpec&
 }
 
 Outcome<SameQueryCovariance> PosRf::sameQueryCovariance(const ParameterSet&) const {
-  return SameQueryCovariance{SameQueryCovariance::Form::ExpSum, 1};
+  return SameQueryCovariance{SameQueryCovariance::Form::ExpSum, 1, nullptr};
 }
 
 }  // namespace rfscope

@@ -124,7 +124,7 @@ Outcome<std::unique_ptr<FeatureMap>> TrigPhaseRf::drawFeatureMap(const FeatureMa
 }
 
 Outcome<SameQueryCovariance> TrigPhaseRf::sameQueryCovariance(const ParameterSet&) const {
-  return SameQueryCovariance{SameQueryCovariance::Form::PhaseDifference, 1};
+  return SameQueryCovariance{SameQueryCovariance::Form::PhaseDifference, 1, nullptr};
 }
 
 }  // namespace rfscope

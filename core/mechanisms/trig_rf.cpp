@@ -66,7 +66,7 @@ Outcome<std::unique_ptr<FeatureMap>> TrigRf::drawFeatureMap(const FeatureMapSpec
 }
 
 Outcome<SameQueryCovariance> TrigRf::sameQueryCovariance(const ParameterSet&) const {
-  return SameQueryCovariance{SameQueryCovariance::Form::CoshDifference, 1};
+  return SameQueryCovariance{SameQueryCovariance::Form::CoshDifference, 1, nullptr};
 }
 
 }  // namespace rfscope

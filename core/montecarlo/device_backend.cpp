@@ -26,6 +26,9 @@ std::int64_t DeviceBackend::maxLeavesPerCall() const {
 
 Status DeviceBackend::supports(const SamplingPlan& plan) const {
   if (plan.fast) return fine();
+  if (plan.model.family == TrialFamily::Dense)
+    return Status::unavailable("the " + std::string(id()) +
+                               " backend has no dense-exponential trial (sderf, aderf: CPU only)");
   return Status::unavailable(
       plan.model.family == TrialFamily::Discrete
           ? "the " + std::string(id()) +

@@ -16,7 +16,8 @@ namespace {
 
 // The fast path's trial of a plan: every continuous family on the fast path (nullopt otherwise).
 std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
-  if (plan.path != SamplingPath::Fast || plan.model.family == TrialFamily::Discrete)
+  if (plan.path != SamplingPath::Fast || plan.model.family == TrialFamily::Discrete ||
+      plan.model.family == TrialFamily::Dense)
     return std::nullopt;
   FastTrialPlan fast;
   FastTrialSpec& spec = fast.hybrid.base;
@@ -61,6 +62,20 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
                      double envelope = 0, factor = 0;
                      exponentialFeatureTerm(plan.model.exponential, w, envelope, factor);
                      total.add(envelope, factor);
+                   });
+  return total.result(plan.logOffset);
+}
+
+SignedLog fullDenseTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
+  const DenseTrialModel& dense = plan.model.dense;
+  TrialStream rng(plan.seed, trial, zigguratTables());
+  EnvelopeSum total;
+  forEachFrequency(plan.coupling, plan.dimension, plan.features, plan.simplexPlusIterations, rng,
+                   s.frequencies, [&](const auto& omega) {
+                     double exponent = 0;
+                     for (int l = 0; l < plan.dimension; ++l)
+                       exponent += (dense.quadratic[l] * omega[l] + dense.linear[l]) * omega[l];
+                     total.add(exponent, 1.0);
                    });
   return total.result(plan.logOffset);
 }
@@ -164,6 +179,7 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
       request.mechanism->trialModel(plan.coupling, request.x, request.y, params);
   if (!model) return Result::unavailable(model.reason());
   plan.model = std::move(*model);
+  if (plan.model.family == TrialFamily::Dense) plan.path = SamplingPath::Full;
   plan.fourthMomentInfinite = plan.model.fourthMomentInfinite;
   plan.parametersUsed = params;
   FrameAxis first = FrameAxis::Longer;
@@ -193,6 +209,7 @@ SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratc
   }
   if (plan.model.family == TrialFamily::Discrete) return discreteTrial(plan, trial);
   if (plan.model.family == TrialFamily::Hybrid) return fullHybridTrial(plan, trial);
+  if (plan.model.family == TrialFamily::Dense) return fullDenseTrial(plan, trial, scratch);
   return fullExponentialTrial(plan, trial, scratch);
 }
 

@@ -2,6 +2,7 @@
 // A set of parameter values keyed by parameter key, validated against specs in one place.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,14 @@ namespace rfscope {
 struct ParameterError {
   std::string key;      // the offending parameter ("" for errors about the set as a whole)
   std::string message;  // full sentence naming the problem
+};
+
+// What a mechanism derived from the statistics of data sets that no scalar parameter can hold
+// (DERF's d×d matrices): immutable, shared by the copies of a set, opaque to everything but the
+// mechanism that made it (it is neither shown, validated nor written out).
+class ParameterAttachment {
+ public:
+  virtual ~ParameterAttachment() = default;
 };
 
 class ParameterSet {
@@ -36,10 +45,17 @@ class ParameterSet {
   const std::string& choice(const std::string& key) const;
   const std::vector<std::string>& choices(const std::string& key) const;
 
+  void attach(std::shared_ptr<const ParameterAttachment> attachment) {
+    attachment_ = std::move(attachment);
+  }
+  const std::shared_ptr<const ParameterAttachment>& attachment() const { return attachment_; }
+
+  // Equal values and the same attachment (the same object, or none).
   bool operator==(const ParameterSet&) const = default;
 
  private:
   std::map<std::string, ParameterValue> values_;
+  std::shared_ptr<const ParameterAttachment> attachment_;
 };
 
 // Parses a value typed on the command line or in a text field ("64", "0.5", "true", "trig,pos").

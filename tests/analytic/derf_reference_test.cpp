@@ -11,7 +11,10 @@
 #include <cstdio>
 #include <fstream>
 
+#include "core/analytic/analytic_variance.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/dense_exponential.h"
+#include "core/mechanisms/mechanism_registry.h"
 #include "core/mechanisms/oprf.h"
 #include "core/random/trial_stream.h"
 #include "core/random/ziggurat_normal.h"
@@ -213,6 +216,82 @@ TEST(DerfMonteCarlo, FeaturesAreUnbiasedWithTheClosedFormVariance) {
       EXPECT_NEAR(mean, kernel, kZ * std::sqrt(exact / kDraws)) << "pair " << i;
       EXPECT_NEAR(variance, exact, kZ * varianceError) << "pair " << i;
     }
+  }
+}
+
+// The registered mechanisms sderf and aderf, their matrices chosen from the sets' statistics (as
+// variance-vs-sigma, attention and classification choose them): every pair's closed form equals
+// the mpmath reference; the objective they report too. And the statistics of the sets scaled by σ
+// give the matrices of the scaled sets.
+TEST(DerfReference, RegisteredMechanismsWithSetStatisticsMatchMpmath) {
+  int compared = 0;
+  for (const auto& set : derfReferences().at("data_driven")) {
+    const std::string label = set.at("label");
+    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    for (const char* id : {"sderf", "aderf"}) {
+      const Mechanism* mechanism = findMechanism(id);
+      ASSERT_NE(mechanism, nullptr) << id;
+      const auto& expected = set.at("variants").at(id);
+      EstimatorSpec spec;
+      spec.mechanism = mechanism;
+      spec.parameters = dataDrivenParameters(*mechanism, xs, ys);
+      const double objective = number(expected.at("objective"));
+      EXPECT_NEAR(spec.parameters.real("objective"), objective, 1e-9 * std::max(1.0, objective))
+          << label << " " << id;
+      const Eigen::VectorXd expectedLog = vector(expected.at("log_variance"));
+      for (std::size_t i = 0; i < xs.size(); ++i) {
+        const AnalyticAnswer answer = evaluateAnalytic(spec, xs[i], ys[i]);
+        ASSERT_TRUE(answer.variance) << answer.variance.reason();
+        EXPECT_NEAR(answer.variance->logVariance, expectedLog[static_cast<Eigen::Index>(i)], 1e-9)
+            << label << " " << id << " pair " << i;
+        ++compared;
+      }
+      // Scaled statistics: the sets at σ = 0.5, directly and from the σ = 1 statistics.
+      std::vector<Eigen::VectorXd> halfX, halfY;
+      for (const auto& x : xs)
+        halfX.push_back(0.5 * x);
+      for (const auto& y : ys)
+        halfY.push_back(0.5 * y);
+      const ParameterSet direct = dataDrivenParameters(*mechanism, halfX, halfY);
+      const ParameterSet scaled =
+          dataDrivenParameters({mechanism}, ScalableStatistics(xs, ys, true), 0.5).front();
+      EXPECT_NEAR(scaled.real("objective"), direct.real("objective"),
+                  1e-10 * std::max(1.0, direct.real("objective")))
+          << label << " " << id;
+      spec.parameters = scaled;
+      const AnalyticAnswer fromScaled = evaluateAnalytic(spec, halfX[0], halfY[0]);
+      spec.parameters = direct;
+      const AnalyticAnswer fromDirect = evaluateAnalytic(spec, halfX[0], halfY[0]);
+      ASSERT_TRUE(fromScaled.variance && fromDirect.variance);
+      EXPECT_NEAR(fromScaled.variance->logVariance, fromDirect.variance->logVariance, 1e-9)
+          << label << " " << id;
+    }
+  }
+  EXPECT_EQ(compared, 2 * (5 + 8 + 12 + 20 + 100 + 100));
+}
+
+// For isotropic statistics (Σ_p a multiple of I) every DERF is OPRF: SDERF's and ADERF's matrices
+// give OPRF's variance with its data-driven A*.
+TEST(DerfReference, IsotropicDataGivesOprf) {
+  const int d = 4;
+  std::vector<Eigen::VectorXd> xs, ys;
+  for (int l = 0; l < d; ++l)
+    for (const double sign : {1.0, -1.0}) {
+      xs.push_back(0.6 * sign * Eigen::VectorXd::Unit(d, l));
+      ys.push_back(0.6 * sign * Eigen::VectorXd::Unit(d, l));
+    }
+  const Mechanism* oprf = findMechanism("oprf");
+  EstimatorSpec oprfSpec;
+  oprfSpec.mechanism = oprf;
+  oprfSpec.parameters = dataDrivenParameters(*oprf, xs, ys);
+  const Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(d, 0.1, 0.4);
+  const Eigen::VectorXd y = Eigen::VectorXd::LinSpaced(d, -0.2, 0.3);
+  const double expected = evaluateAnalytic(oprfSpec, x, y).variance->logVariance;
+  for (const char* id : {"sderf", "aderf"}) {
+    EstimatorSpec spec;
+    spec.mechanism = findMechanism(id);
+    spec.parameters = dataDrivenParameters(*spec.mechanism, xs, ys);
+    EXPECT_NEAR(evaluateAnalytic(spec, x, y).variance->logVariance, expected, 1e-9) << id;
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -14,6 +15,7 @@
 
 #include "core/attention/attention_prediction.h"
 #include "core/attention/exact_attention.h"
+#include "core/mechanisms/dense_exponential_rf.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
@@ -71,7 +73,7 @@ std::vector<Case> cases() {
   std::vector<Case> out;
   for (const auto& c : references()["attention"]) {
     const Mechanism* mechanism = findMechanism(c["mechanism"].get<std::string>());
-    if (mechanism == nullptr) continue;  // DERF variants: not in this build's registry
+    if (mechanism == nullptr) continue;  // a mechanism this build does not have
     Case item;
     item.json = &c;
     item.mechanism = mechanism;
@@ -81,6 +83,35 @@ std::vector<Case> cases() {
     item.problem.values = matrix(c["values"]);
     if (c.contains("expected_params") && c["expected_params"].contains("A"))
       item.params.set("A", value(c["expected_params"]["A"]));
+    // SDERF, ADERF (dense_a too): matrices from the moments of the query and key sets, as the
+    // references choose them; their objective and ratios r_l as the references have them.
+    if (const auto* derf = dynamic_cast<const DenseExponentialRf*>(mechanism)) {
+      std::vector<Eigen::VectorXd> xs, ys;
+      for (Eigen::Index i = 0; i < item.problem.queries.rows(); ++i)
+        xs.push_back(item.problem.queries.row(i).transpose());
+      for (Eigen::Index j = 0; j < item.problem.keys.rows(); ++j)
+        ys.push_back(item.problem.keys.row(j).transpose());
+      ParameterSet chosen = derf->chosenParameters(derfMoments(xs, ys), item.params);
+      for (const auto& [key, v] : item.params.values())
+        chosen.set(key, v);
+      item.params = chosen;
+      const auto& expected = c["expected_params"];
+      const std::string label = c["label"].get<std::string>() + " " + mechanism->info().id;
+      const double objective = value(expected["objective"]);
+      EXPECT_NEAR(item.params.real("objective"), objective, 1e-10 * std::max(1.0, objective))
+          << label;
+      const auto& a =
+          static_cast<const DerfAttachment&>(*item.params.attachment()).choice.parameters.a;
+      std::vector<double> r, expectedR;
+      for (Eigen::Index l = 0; l < a.size(); ++l) {
+        r.push_back(1 - 8 * a[l]);
+        expectedR.push_back(value(expected["r_" + std::to_string(l)]));
+      }
+      std::sort(r.begin(), r.end());
+      std::sort(expectedR.begin(), expectedR.end());
+      for (std::size_t l = 0; l < r.size(); ++l)
+        EXPECT_NEAR(r[l], expectedR[l], 1e-10 * expectedR[l]) << label << " r_" << l;
+    }
     out.push_back(std::move(item));
   }
   return out;
@@ -128,7 +159,8 @@ TEST(AttentionReference, DeltaMethodRowsMatchMpmath) {
                   label);
     ++checked;
   }
-  EXPECT_EQ(checked, 35);      // trig, trig-phase, pos, pos-hyp, oprf: 7 cases each
+  EXPECT_EQ(checked, 56);      // trig, trig-phase, pos, pos-hyp, oprf, sderf, aderf (scalar and
+                               // dense A): 7 cases each
   EXPECT_EQ(unavailable, 28);  // GERF (complex A), two hybrids
 }
 
@@ -143,7 +175,7 @@ TEST(AttentionReference, UnnormalisedErrorMatchesMpmath) {
     expectLogNear(prediction->logNormSquared, value((*c.json)["log_unnormalised_norm2"]), label);
     ++checked;
   }
-  EXPECT_EQ(checked, 63);  // every mechanism of the registry, 7 cases each
+  EXPECT_EQ(checked, 84);  // every mechanism of the registry, 7 cases each (aderf twice)
 }
 
 TEST(AttentionReference, ExactAttentionMatchesMpmath) {

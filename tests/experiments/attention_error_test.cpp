@@ -84,6 +84,39 @@ TEST(AttentionErrorExperiment, PredictionSitsOnTheMeasuredCurveForSmallInputs) {
   }
 }
 
+// SDERF and ADERF: matrices from the queries' and keys' second moments, positive features, so
+// every normaliser is positive; under iid the delta method's prediction (their dense same-query
+// covariance) sits on the measured curve as OPRF's does, and the orthogonal couplings run too.
+TEST(AttentionErrorExperiment, AcceptsTheDenseExponentialMechanisms) {
+  const RunResult r = test::runWith(
+      attention(), {{"input-scale", 0.5},
+                    {"mechanisms", std::vector<std::string>{"oprf", "sderf", "aderf"}},
+                    {"couplings", std::vector<std::string>{"iid", "orf"}},
+                    {"features-min", std::int64_t{64}},
+                    {"features-max", std::int64_t{64}},
+                    {"features-steps", std::int64_t{1}},
+                    {"redraws", std::int64_t{200}}});
+  ASSERT_EQ(r.status, RunStatus::Completed);
+  test::expectConsistentHints(r.table);
+  const double oprf = at(r.table, "oprf-iid-unnormalised", 0);
+  for (const char* key : {"sderf-iid", "sderf-orf", "aderf-iid", "aderf-orf"}) {
+    const std::string k = key;
+    EXPECT_EQ(at(r.table, k + "-nonpositive", 0), 0.0) << k;
+    const double error = at(r.table, k + "-unnormalised", 0);
+    EXPECT_TRUE(std::isfinite(error) && error > 0) << k;
+    EXPECT_LT(error, 1.5 * oprf) << k;
+  }
+  for (const char* key : {"sderf-iid", "aderf-iid"}) {
+    const std::string k = key;
+    EXPECT_NEAR(at(r.table, k + "-unnormalised", 0) / at(r.table, k + "-unnormalised-predicted", 0),
+                1.0, 0.15)
+        << k;
+    EXPECT_NEAR(at(r.table, k + "-linearised", 0) / at(r.table, k + "-output-predicted", 0), 1.0,
+                0.15)
+        << k;
+  }
+}
+
 TEST(AttentionErrorExperiment, SameNumbersForAnyThreadCountAndSignedFeaturesReported) {
   const test::Overrides overrides{{"mechanisms", std::vector<std::string>{"trig", "pos"}},
                                   {"causal", true},

@@ -153,6 +153,27 @@ TEST(Classification, ConvergesToTheExactKernelClassifierAsFeaturesGrow) {
   EXPECT_NEAR(mean[2], exact, band);
 }
 
+// SDERF and ADERF: matrices from the training set's second moments; their accuracy tends to the
+// exact kernel classifier's as for the other positive features.
+TEST(Classification, AcceptsTheDenseExponentialMechanisms) {
+  const Table table =
+      runWith(Classification(), {{"features", std::string("16,1024")},
+                                 {"features-unit", std::string("absolute")},
+                                 {"mechanisms", std::vector<std::string>{"sderf", "aderf"}},
+                                 {"couplings", std::vector<std::string>{"iid", "orf"}},
+                                 {"repeats", std::int64_t{4}}})
+          .table;
+  test::expectConsistentHints(table);
+  for (const char* key : {"sderf-iid", "sderf-orf", "aderf-iid", "aderf-orf"}) {
+    const std::string k = key;
+    ASSERT_NE(table.column("accuracy-" + k), nullptr) << k;
+    const auto& disagreement = table.column("disagreement-" + k)->values;
+    const auto& mse = table.column("mse-" + k)->values;
+    EXPECT_LT(mse[1], mse[0]) << k;
+    EXPECT_LT(disagreement[1], 0.1) << k;
+  }
+}
+
 TEST(Classification, SameNumbersForAnyThreadCount) {
   Table one, two;
   {

@@ -55,6 +55,11 @@ std::vector<ParameterSet> parameterVariants(const Mechanism& mechanism) {
     variants.push_back(trigLike);
     variants.push_back(complexPositive);
   }
+  if (has("dense_a")) {
+    ParameterSet dense;
+    dense.set("dense_a", true);
+    variants.push_back(dense);
+  }
   if (has("shared")) {
     ParameterSet shared;
     shared.set("shared", true);

@@ -62,7 +62,9 @@ TEST(DeviceBackend, RefusesPlansWithoutAFastDeviceForm) {
   for (const auto& [mechanism, coupling, path, expected] :
        {std::tuple{"pois", "iid", SamplingPath::Fast, "continuous"},
         std::tuple{"pos", "simrf", SamplingPath::Full, "fast path"},
-        std::tuple{"pos", "simrf-plus", SamplingPath::Fast, "fast path"}}) {
+        std::tuple{"pos", "simrf-plus", SamplingPath::Fast, "fast path"},
+        std::tuple{"sderf", "iid", SamplingPath::Fast, "dense-exponential"},
+        std::tuple{"aderf", "orf", SamplingPath::Fast, "dense-exponential"}}) {
     MonteCarloRequest request = testing::makeRequest(mechanism, coupling, 4, 0.3, 4, 100);
     request.path = path;
     const auto result = runMonteCarlo(request, {}, &device);
