@@ -35,6 +35,32 @@ std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
   return estimatorKey(mechanism, coupling);
 }
 
+void AccuracyColumns::append(Table& table, double accuracy, double std, double standardError,
+                             double disagreementValue) const {
+  table.append(mean, accuracy);
+  table.append(spread, std);
+  table.append(low, accuracy - standardError);
+  table.append(high, accuracy + standardError);
+  table.append(disagreement, disagreementValue);
+}
+
+AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
+                                   const std::string& label, const std::string& colorKey,
+                                   SeriesStyle style) {
+  const std::string key = estimatorKey(mechanism, coupling);
+  const std::string name = mechanism.info().name + ", " + couplingName(coupling);
+  AccuracyColumns c;
+  c.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
+  c.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
+  c.low = table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean");
+  c.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
+  c.disagreement = table.addColumn("disagreement-" + key,
+                                   name + " fraction of predictions unlike the exact kernel's");
+  table.hints.series.push_back({label, "accuracy-" + key, "accuracy-" + key + "-low",
+                                "accuracy-" + key + "-high", colorKey, style, "", false});
+  return c;
+}
+
 std::vector<ParameterError> classificationErrors(const ParameterSet& params,
                                                  const std::vector<const Mechanism*>& mechanisms,
                                                  const std::vector<Coupling>& couplings,
@@ -184,7 +210,8 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
     Coupling coupling;
     std::uint64_t seed;  // the same for every M: curves differ by M, not by luck
     FeatureMapSpec spec;
-    ColumnHandle mean, spread, low, high, disagreement, mse;
+    AccuracyColumns accuracy;
+    ColumnHandle mse;
   };
   std::vector<Series> series;
   for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
@@ -197,24 +224,13 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
                coupling,
                deriveSeed(settings.seed, c, m),
                classificationFeatureSpec(mechanism, coupling, 1, problem),
-               {},
-               {},
-               {},
-               {},
-               {},
+               addAccuracyColumns(table, mechanism, coupling, name,
+                                  estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
+                                                    settings.couplings.size()),
+                                  SeriesStyle::LineAndPoints),
                {}};
-      s.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
-      s.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
-      s.low = table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean");
-      s.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
-      s.disagreement = table.addColumn("disagreement-" + key,
-                                       name + " fraction of predictions unlike the exact kernel's");
+      // After the accuracy columns: the CSV keeps its column order.
       s.mse = table.addColumn("mse-" + key, name + " mean squared error of K̂");
-      table.hints.series.push_back(
-          {name, "accuracy-" + key, "accuracy-" + key + "-low", "accuracy-" + key + "-high",
-           estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
-                             settings.couplings.size()),
-           SeriesStyle::LineAndPoints, "", false});
       series.push_back(std::move(s));
     }
   if (problem.sigmaSearched)
@@ -255,11 +271,8 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
       for (std::size_t s = 0; s < series.size(); ++s) {
         const MeanAndStd accuracy = summary(row, s, &ClassifierScore::accuracy);
         const double sem = accuracy.std / std::sqrt(static_cast<double>(repeats));
-        table.append(series[s].mean, accuracy.mean);
-        table.append(series[s].spread, accuracy.std);
-        table.append(series[s].low, accuracy.mean - sem);
-        table.append(series[s].high, accuracy.mean + sem);
-        table.append(series[s].disagreement, summary(row, s, &ClassifierScore::disagreement).mean);
+        series[s].accuracy.append(table, accuracy.mean, accuracy.std, sem,
+                                  summary(row, s, &ClassifierScore::disagreement).mean);
         // An overflowing K̂ (inf) makes the mean infinite rather than dropping the draw.
         const MeanAndStd mse = summary(row, s, &ClassifierScore::meanSquaredError);
         table.append(series[s].mse,

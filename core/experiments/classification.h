@@ -62,4 +62,19 @@ std::string estimatorKey(const Mechanism& mechanism, Coupling coupling);
 std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
                               std::size_t mechanismCount, std::size_t couplingCount);
 
+// One estimator's accuracy columns, shared by the classification experiments:
+// accuracy-<key> (mean over repeats), -std, -low and -high (± one standard error of the mean),
+// and disagreement-<key> (with the exact kernel's predictions).
+struct AccuracyColumns {
+  ColumnHandle mean, spread, low, high, disagreement;
+
+  void append(Table& table, double accuracy, double std, double standardError,
+              double disagreementValue) const;
+};
+// Adds them for (mechanism, coupling) — labelled "<Mechanism>, <Coupling> …" — and the series
+// `label` drawing accuracy-<key> with its ± band in `style`.
+AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
+                                   const std::string& label, const std::string& colorKey,
+                                   SeriesStyle style);
+
 }  // namespace rfscope

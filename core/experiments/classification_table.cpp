@@ -119,28 +119,21 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
     const Mechanism* mechanism;
     Coupling coupling;
     std::uint64_t seed;  // as the classification experiment's for the same choices
-    ColumnHandle mean, spread, low, high, disagreement;
+    AccuracyColumns accuracy;
   };
   std::vector<Series> series;
   for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
     for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
       const Mechanism& mechanism = *settings.mechanisms[m];
       const Coupling coupling = settings.couplings[c];
-      const std::string key = estimatorKey(mechanism, coupling);
-      const std::string name = mechanism.info().name + ", " + couplingName(coupling);
-      Series s{&mechanism, coupling, deriveSeed(settings.seed, c, m), {}, {}, {}, {}, {}};
-      s.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
-      s.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
-      s.low = table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean");
-      s.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
-      s.disagreement = table.addColumn("disagreement-" + key,
-                                       name + " fraction of predictions unlike the exact kernel's");
-      table.hints.series.push_back(
-          {oneCoupling ? mechanism.info().name : name, "accuracy-" + key,
-           "accuracy-" + key + "-low", "accuracy-" + key + "-high",
-           estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
-                             settings.couplings.size()),
-           SeriesStyle::Points, "", false});
+      const std::string label = oneCoupling ? mechanism.info().name
+                                            : mechanism.info().name + ", " + couplingName(coupling);
+      const Series s{
+          &mechanism, coupling, deriveSeed(settings.seed, c, m),
+          addAccuracyColumns(table, mechanism, coupling, label,
+                             estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
+                                               settings.couplings.size()),
+                             SeriesStyle::Points)};
       series.push_back(s);
     }
 
@@ -195,11 +188,7 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
           values[r] = scores[base + r].disagreement;
         const double disagreement = summarizeFinite(values.data(), repeats).mean;
         const double sem = accuracy.std / std::sqrt(static_cast<double>(repeats));
-        table.append(series[s].mean, accuracy.mean);
-        table.append(series[s].spread, accuracy.std);
-        table.append(series[s].low, accuracy.mean - sem);
-        table.append(series[s].high, accuracy.mean + sem);
-        table.append(series[s].disagreement, disagreement);
+        series[s].accuracy.append(table, accuracy.mean, accuracy.std, sem, disagreement);
         sumMean[s] += accuracy.mean;
         sumSemSquared[s] += sem * sem;
         sumStd[s] += accuracy.std;
@@ -222,11 +211,7 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
   table.append(exactColumn, sumExact / k);
   for (std::size_t s = 0; s < series.size(); ++s) {
     const double mean = sumMean[s] / k, sem = std::sqrt(sumSemSquared[s]) / k;
-    table.append(series[s].mean, mean);
-    table.append(series[s].spread, sumStd[s] / k);
-    table.append(series[s].low, mean - sem);
-    table.append(series[s].high, mean + sem);
-    table.append(series[s].disagreement, sumDisagreement[s] / k);
+    series[s].accuracy.append(table, mean, sumStd[s] / k, sem, sumDisagreement[s] / k);
   }
   return result;
 }
