@@ -8,6 +8,8 @@
 
 namespace rfscope {
 
+class TrialStream;
+
 struct AttentionProblem {
   Eigen::MatrixXd queries;  // L × d
   Eigen::MatrixXd keys;     // L_k × d (L_k = L when causal)
@@ -22,5 +24,10 @@ struct AttentionProblem {
 // Throws InvalidParameter (naming `parameter`) unless the shapes fit: equal dimensions, one value
 // per key, at least one row, as many keys as queries when causal, and finite entries.
 void checkAttentionProblem(const AttentionProblem& problem, const char* parameter);
+
+// L queries and L keys with N(0, scale²) entries and L values of dimension dv with N(0, 1)
+// entries, drawn in that order (row by row) from `stream`.
+AttentionProblem gaussianAttentionProblem(Eigen::Index length, int d, Eigen::Index dv, double scale,
+                                          TrialStream& stream, bool causal = false);
 
 }  // namespace rfscope

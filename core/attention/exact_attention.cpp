@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/params/invalid_parameter.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -36,6 +37,23 @@ void softmaxRows(const AttentionProblem& problem, const std::vector<Eigen::Index
 }
 
 }  // namespace
+
+AttentionProblem gaussianAttentionProblem(Eigen::Index length, int d, Eigen::Index dv, double scale,
+                                          TrialStream& stream, bool causal) {
+  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double s) {
+    Eigen::MatrixXd m(rows, cols);
+    for (Eigen::Index i = 0; i < rows; ++i)
+      for (Eigen::Index j = 0; j < cols; ++j)
+        m(i, j) = s * stream.normal();
+    return m;
+  };
+  AttentionProblem p;
+  p.queries = fill(length, d, scale);
+  p.keys = fill(length, d, scale);
+  p.values = fill(length, dv, 1.0);
+  p.causal = causal;
+  return p;
+}
 
 void checkAttentionProblem(const AttentionProblem& problem, const char* parameter) {
   const auto fail = [&](const std::string& what) {

@@ -39,19 +39,8 @@ std::vector<ParameterChoice> attentionMechanismChoices() {
 AttentionProblem syntheticProblem(const AttentionErrorSettings& s) {
   TrialStream stream(deriveSeed(s.seed, 1000), 0, zigguratTables());
   const double factor = s.inputScale * std::pow(static_cast<double>(s.dimension), -0.25);
-  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double scale) {
-    Eigen::MatrixXd m(rows, cols);
-    for (Eigen::Index i = 0; i < rows; ++i)
-      for (Eigen::Index j = 0; j < cols; ++j)
-        m(i, j) = scale * stream.normal();
-    return m;
-  };
-  AttentionProblem p;
-  p.queries = fill(s.length, s.dimension, factor);
-  p.keys = fill(s.length, s.dimension, factor);
-  p.values = fill(s.length, s.valueDimension, 1.0);
-  p.causal = s.causal;
-  return p;
+  return gaussianAttentionProblem(s.length, s.dimension, s.valueDimension, factor, stream,
+                                  s.causal);
 }
 
 // A user's .npy array as a matrix, every failure a DataError naming the parameter.

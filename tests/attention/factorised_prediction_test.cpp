@@ -23,15 +23,8 @@ namespace {
 AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, double norm,
                                std::uint64_t seed, bool causal) {
   TrialStream stream(seed, 0, zigguratTables());
-  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double s) {
-    Eigen::MatrixXd m(rows, cols);
-    for (Eigen::Index i = 0; i < rows; ++i)
-      for (Eigen::Index j = 0; j < cols; ++j)
-        m(i, j) = s * stream.normal();
-    return m;
-  };
   const double scale = norm / std::sqrt(static_cast<double>(d));  // |x| ≈ norm
-  return {fill(length, d, scale), fill(length, d, scale), fill(length, dv, 1.0), causal};
+  return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
 }
 
 ParameterSet resolvedParameters(const Mechanism& mechanism, const AttentionProblem& p) {

@@ -27,19 +27,7 @@ namespace {
 AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, double scale,
                                std::uint64_t seed, bool causal = false) {
   TrialStream stream(seed, 0, zigguratTables());
-  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double s) {
-    Eigen::MatrixXd m(rows, cols);
-    for (Eigen::Index i = 0; i < rows; ++i)
-      for (Eigen::Index j = 0; j < cols; ++j)
-        m(i, j) = s * stream.normal();
-    return m;
-  };
-  AttentionProblem p;
-  p.queries = fill(length, d, scale);
-  p.keys = fill(length, d, scale);
-  p.values = fill(length, dv, 1.0);
-  p.causal = causal;
-  return p;
+  return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
 }
 
 std::vector<Eigen::Index> allRows(const AttentionProblem& problem) {

@@ -34,15 +34,7 @@ class QuietContext final : public RunContext {
 
 AttentionProblem problem(Eigen::Index length, int d, Eigen::Index dv) {
   TrialStream stream(3, 0, zigguratTables());
-  const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double scale) {
-    Eigen::MatrixXd m(rows, cols);
-    for (Eigen::Index i = 0; i < rows; ++i)
-      for (Eigen::Index j = 0; j < cols; ++j)
-        m(i, j) = scale * stream.normal();
-    return m;
-  };
-  const double scale = 0.5 * std::pow(d, -0.25);
-  return {fill(length, d, scale), fill(length, d, scale), fill(length, dv, 1.0), false};
+  return gaussianAttentionProblem(length, d, dv, 0.5 * std::pow(d, -0.25), stream);
 }
 
 void AttentionErrorL4096(benchmark::State& state) {
