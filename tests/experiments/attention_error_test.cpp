@@ -34,24 +34,14 @@ double at(const Table& table, const std::string& key, std::size_t row) {
   return column ? column->values.at(row) : std::nan("");
 }
 
-// A little-endian float64 C-order .npy file of the matrix, NumPy's layout (version 1.0).
+// The matrix as a float64 C-order .npy file (`truncate`: its last 12 bytes cut off).
 void writeNpy(const std::filesystem::path& path, const Eigen::MatrixXd& m, bool truncate = false) {
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': (" +
-                       std::to_string(m.rows()) + ", " + std::to_string(m.cols()) + "), }";
-  while ((10 + header.size() + 1) % 64 != 0)
-    header += ' ';
-  header += '\n';
-  std::string out = std::string("\x93NUMPY\x01\x00", 8);
-  out += static_cast<char>(header.size() & 0xff);
-  out += static_cast<char>(header.size() >> 8);
-  out += header;
+  std::vector<double> values;
   for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j) {
-      const double v = m(i, j);
-      char bytes[8];
-      std::memcpy(bytes, &v, 8);
-      out.append(bytes, 8);
-    }
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      values.push_back(m(i, j));
+  std::string out = test::npyFloat64(
+      "(" + std::to_string(m.rows()) + ", " + std::to_string(m.cols()) + ")", values);
   if (truncate) out.resize(out.size() - 12);
   std::ofstream(path, std::ios::binary) << out;
 }

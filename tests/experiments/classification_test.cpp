@@ -256,22 +256,6 @@ TEST(Classification, ReadsTheUsersCsvFile) {
   EXPECT_EQ(table.column("accuracy-exact")->values[0], 1.0);
 }
 
-// A little-endian float64 .npy file of `shape` ("(40, 3)") holding `values`.
-std::string npyFile(const std::string& shape, const std::vector<double>& values) {
-  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
-  while ((10 + header.size() + 1) % 64 != 0)
-    header += ' ';
-  header += '\n';
-  std::string out = std::string("\x93NUMPY\x01\x00", 8);
-  out += static_cast<char>(header.size() & 0xff);
-  out += static_cast<char>(header.size() >> 8);
-  out += header;
-  std::string data(values.size() * 8, '\0');
-  for (std::size_t i = 0; i < values.size(); ++i)
-    std::memcpy(data.data() + 8 * i, &values[i], 8);
-  return out + data;
-}
-
 TEST(Classification, ReadsNpyArraysWithTheLabelLastOrInALabelsFile) {
   ScratchFolder folder;
   std::vector<double> withLabels, features, labels;
@@ -281,9 +265,9 @@ TEST(Classification, ReadsNpyArraysWithTheLabelLastOrInALabelsFile) {
     features.insert(features.end(), {x, y});
     labels.push_back(i % 2);
   }
-  const auto combined = folder.write("points.npy", npyFile("(40, 3)", withLabels));
-  const auto separate = folder.write("features.npy", npyFile("(40, 2)", features));
-  const auto labelFile = folder.write("labels.npy", npyFile("(40,)", labels));
+  const auto combined = folder.write("points.npy", test::npyFloat64("(40, 3)", withLabels));
+  const auto separate = folder.write("features.npy", test::npyFloat64("(40, 2)", features));
+  const auto labelFile = folder.write("labels.npy", test::npyFloat64("(40,)", labels));
   const test::Overrides common{{"dataset", std::string("file")},
                                {"features", std::string("8")},
                                {"repeats", std::int64_t{2}}};
@@ -297,7 +281,7 @@ TEST(Classification, ReadsNpyArraysWithTheLabelLastOrInALabelsFile) {
   test::expectSameTable(a, b);
 
   const auto shortLabels =
-      folder.write("short.npy", npyFile("(39,)", {labels.begin() + 1, labels.end()}));
+      folder.write("short.npy", test::npyFloat64("(39,)", {labels.begin() + 1, labels.end()}));
   two.back() = {"labels-file", shortLabels.string()};
   const ParameterError e = firstError(two);
   EXPECT_EQ(e.key, "labels-file");

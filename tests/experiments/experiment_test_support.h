@@ -1,12 +1,13 @@
 #pragma once
 // Shared by the experiment tests: running an experiment with overrides, a context that cancels,
-// and table comparison.
+// table comparison, and NumPy files to read.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <utility>
 #include <vector>
@@ -95,6 +96,23 @@ inline void expectConsistentHints(const Table& table) {
       EXPECT_NE(table.column(s.highColumn), nullptr) << s.highColumn;
     }
   }
+}
+
+// A little-endian float64 C-order .npy file (version 1.0, NumPy's layout) of `shape` ("(40, 3)",
+// "(40,)") holding `values`.
+inline std::string npyFloat64(const std::string& shape, const std::vector<double>& values) {
+  std::string header = "{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }";
+  while ((10 + header.size() + 1) % 64 != 0)
+    header += ' ';
+  header += '\n';
+  std::string out = std::string("\x93NUMPY\x01\x00", 8);
+  out += static_cast<char>(header.size() & 0xff);
+  out += static_cast<char>(header.size() >> 8);
+  out += header;
+  std::string data(values.size() * 8, '\0');
+  for (std::size_t i = 0; i < values.size(); ++i)
+    std::memcpy(data.data() + 8 * i, &values[i], 8);
+  return out + data;
 }
 
 }  // namespace rfscope::test
