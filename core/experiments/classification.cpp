@@ -112,12 +112,8 @@ std::vector<ParameterSpec> Classification::parameters() const {
   fraction.group = "Data";
   specs.push_back(fraction);
   specs.push_back(sigmaChoiceParameter("0.5"));
-  ParameterSpec features;
-  features.key = "features";
-  features.label = "Features";
-  features.help = "feature counts, comma-separated (m/d or M, see features-unit)";
-  features.type = ParameterType::Text;
-  features.defaultValue = std::string("1,2,4,10");
+  auto features = textParameter("features", "Features", "1,2,4,10",
+                                "feature counts, comma-separated (m/d or M, see features-unit)");
   auto unit = choiceParameter("features-unit", "Features unit",
                               {{"per-dimension", "m/d (multiples of d)"}, {"absolute", "M"}},
                               "per-dimension", "how the feature counts are given");

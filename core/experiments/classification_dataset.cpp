@@ -91,12 +91,8 @@ std::vector<ParameterSpec> classificationDatasetParameters(const std::string& de
       "file", "Labelled data", "Labelled data (*.csv *.tsv *.txt *.data *.npy);;All files (*)",
       "CSV/text: one point per record; .npy: points × columns, the label last "
       "unless a labels file is given");
-  auto label = ParameterSpec{};
-  label.key = "label-column";
-  label.label = "Label column";
-  label.help = "CSV only: 'last', a 1-based position or a header name";
-  label.type = ParameterType::Text;
-  label.defaultValue = std::string("last");
+  auto label = textParameter("label-column", "Label column", "last",
+                             "CSV only: 'last', a 1-based position or a header name");
   auto labels = fileParameter("labels-file", "Labels (.npy)", "NumPy arrays (*.npy);;All files (*)",
                               ".npy only: one label per point (empty: the last column)");
   std::vector<ParameterSpec> specs{dataset, file, label, labels};
@@ -145,14 +141,10 @@ std::optional<double> parseSigmaChoice(const std::string& text) {
 }
 
 ParameterSpec sigmaChoiceParameter(const std::string& defaultValue) {
-  ParameterSpec spec;
-  spec.key = "sigma";
-  spec.label = "σ";
-  spec.help =
+  auto spec = textParameter(
+      "sigma", "σ", defaultValue,
       "data scale (inputs σ·o): a number, or 'auto' to search it on a validation split "
-      "maximising IID PosRF accuracy (SimRF App. B.1)";
-  spec.type = ParameterType::Text;
-  spec.defaultValue = defaultValue;
+      "maximising IID PosRF accuracy (SimRF App. B.1)");
   spec.group = "Data";
   return spec;
 }

@@ -259,12 +259,8 @@ std::vector<ParameterSpec> RffRegression::parameters() const {
   task.group = sigma.group = noise.group = fraction.group = points.group = "Data";
   auto band = integerParameter("band-features", "Band features D", 10, 2, 10000,
                                "toy: feature budget (even: sin/cos uses D/2 frequencies)");
-  ParameterSpec features;
-  features.key = "features";
-  features.label = "Feature budgets";
-  features.help = "abalone: feature budgets D, comma-separated, even";
-  features.type = ParameterType::Text;
-  features.defaultValue = std::string("4,8,16,32,64,128,256");
+  auto features = textParameter("features", "Feature budgets", "4,8,16,32,64,128,256",
+                                "abalone: feature budgets D, comma-separated, even");
   band.group = features.group = "Estimator";
   auto repeats = integerParameter("repeats", "Repeats", 10, 2, 10000,
                                   "abalone: independent draws of the features per D");

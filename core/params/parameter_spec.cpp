@@ -86,14 +86,20 @@ ParameterSpec multiChoiceParameter(std::string key, std::string label,
   return spec;
 }
 
-ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
+ParameterSpec textParameter(std::string key, std::string label, std::string defaultValue,
                             std::string help) {
   ParameterSpec spec;
   spec.key = std::move(key);
   spec.label = std::move(label);
   spec.help = std::move(help);
   spec.type = ParameterType::Text;
-  spec.defaultValue = std::string();
+  spec.defaultValue = std::move(defaultValue);
+  return spec;
+}
+
+ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
+                            std::string help) {
+  ParameterSpec spec = textParameter(std::move(key), std::move(label), "", std::move(help));
   spec.fileFilter = std::move(fileFilter);
   return spec;
 }

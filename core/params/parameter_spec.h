@@ -57,6 +57,9 @@ ParameterSpec booleanParameter(std::string key, std::string label, bool defaultV
 ParameterSpec choiceParameter(std::string key, std::string label,
                               std::vector<ParameterChoice> choices, std::string defaultId,
                               std::string help);
+// Free text the experiment parses itself (lists, 'auto' or a number, a column name).
+ParameterSpec textParameter(std::string key, std::string label, std::string defaultValue,
+                            std::string help);
 // A path to a file the user picks (may be empty when optional).
 ParameterSpec fileParameter(std::string key, std::string label, std::string fileFilter,
                             std::string help);
