@@ -52,7 +52,7 @@ class PyFeatureMap {
         resolveParameters(*estimator.mechanism, PairInput(x, y), estimator.parameters);
     if (spec_.parameters.contains("epsilon"))  // PoisRF+, GeomRF+: one shift, from (x, y)
       spec_.shift = positiveShift(x.transpose(), y.transpose(), spec_.parameters.real("epsilon"));
-    TrialStream stream(seed, trial, zigguratTables());
+    TrialStream stream(seed, trial);
     auto map = estimator.mechanism->drawFeatureMap(spec_, stream);
     if (!map) throw NotAvailable("not available: " + map.reason());
     map_ = std::move(*map);

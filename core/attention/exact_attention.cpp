@@ -40,11 +40,12 @@ void softmaxRows(const AttentionProblem& problem, const std::vector<Eigen::Index
 
 AttentionProblem gaussianAttentionProblem(Eigen::Index length, int d, Eigen::Index dv, double scale,
                                           TrialStream& stream, bool causal) {
+  PairedNormals<TrialStream> normals(stream);
   const auto fill = [&](Eigen::Index rows, Eigen::Index cols, double s) {
     Eigen::MatrixXd m(rows, cols);
     for (Eigen::Index i = 0; i < rows; ++i)
       for (Eigen::Index j = 0; j < cols; ++j)
-        m(i, j) = s * stream.normal();
+        m(i, j) = s * normals.next();
     return m;
   };
   AttentionProblem p;

@@ -132,11 +132,12 @@ void drawQuasiMonteCarlo(Coupling coupling, int d, std::int64_t count, TrialStre
 }
 
 Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
+  PairedNormals<TrialStream> normals(rng);
   Eigen::VectorXd norms(d);
   for (int i = 0; i < d; ++i) {
     double squares = 0;
     for (int j = 0; j < d; ++j) {
-      const double g = rng.normal();
+      const double g = normals.next();
       squares += g * g;
     }
     norms[i] = std::sqrt(squares);
@@ -147,10 +148,11 @@ Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& s) {
   const auto gaussianMatrix = [&] {
+    PairedNormals<TrialStream> normals(rng);
     s.gaussian.resize(d, d);
     for (int i = 0; i < d; ++i)
       for (int j = 0; j < d; ++j)
-        s.gaussian(i, j) = rng.normal();
+        s.gaussian(i, j) = normals.next();
   };
   if (coupling == Coupling::Iid) {
     gaussianMatrix();

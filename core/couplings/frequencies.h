@@ -76,9 +76,10 @@ void forEachFrequency(Coupling coupling, int d, std::int64_t count, int simplexP
   }
   if (coupling == Coupling::Iid) {
     scratch.row.resize(n);
+    PairedNormals<TrialStream> normals(rng);
     for (std::int64_t j = 0; j < count; ++j) {
       for (int i = 0; i < n; ++i)
-        scratch.row[i] = rng.normal();
+        scratch.row[i] = normals.next();
       visit(scratch.row);
     }
     return;

@@ -18,7 +18,7 @@
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -37,7 +37,7 @@ std::vector<ParameterChoice> attentionMechanismChoices() {
 
 // Synthetic inputs: q, k ~ N(0, scale² I), v ~ N(0, I), then x = q d^{-1/4}, y = k d^{-1/4}.
 AttentionProblem syntheticProblem(const AttentionErrorSettings& s) {
-  TrialStream stream(deriveSeed(s.seed, 1000), 0, zigguratTables());
+  TrialStream stream(deriveSeed(s.seed, 1000), 0);
   const double factor = s.inputScale * std::pow(static_cast<double>(s.dimension), -0.25);
   return gaussianAttentionProblem(s.length, s.dimension, s.valueDimension, factor, stream,
                                   s.causal);
@@ -287,7 +287,7 @@ std::vector<ParameterError> AttentionError::crossValidate(const ParameterSet& pa
     for (const Coupling coupling : s.couplings) {
       FeatureMapSpec spec = attentionFeatureSpec(*mechanism, probe, coupling);
       spec.features = 1;
-      TrialStream stream(0, 0, zigguratTables());
+      TrialStream stream(0, 0);
       const auto map = mechanism->drawFeatureMap(spec, stream);
       if (!map)
         return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +
@@ -441,7 +441,7 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
       const std::size_t s = cell / redraws % series.size(), r = cell % redraws;
       FeatureMapSpec spec = series[s].spec;
       spec.features = settings.features[row];
-      TrialStream stream(series[s].seed, r, zigguratTables());
+      TrialStream stream(series[s].seed, r);
       const auto map = series[s].mechanism->drawFeatureMap(spec, stream);
       errors[at(row, s, r)] = attentionErrors(
           problem, exact, exactRows, (*map)->queries(problem.queries), (*map)->keys(problem.keys));

@@ -14,7 +14,7 @@
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/mechanisms/mechanism_registry.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 
@@ -77,7 +77,7 @@ std::vector<ParameterError> classificationErrors(const ParameterSet& params,
   generic.train = generic.test = probe;
   for (const Mechanism* mechanism : mechanisms)
     for (const Coupling coupling : couplings) {
-      TrialStream stream(0, 0, zigguratTables());
+      TrialStream stream(0, 0);
       const auto map = mechanism->drawFeatureMap(
           classificationFeatureSpec(*mechanism, coupling, probeDimension, generic), stream);
       if (!map)

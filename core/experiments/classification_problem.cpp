@@ -10,7 +10,7 @@
 #include "core/experiments/random_feature_classifier.h"
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -55,7 +55,7 @@ double searchClassificationSigma(const LabelledDataset& standardisedTrain, std::
         const Eigen::MatrixXd test = sigma * tuning.test.features;
         double sum = 0;
         for (std::uint64_t draw = 0; draw < kSearchDraws; ++draw) {
-          TrialStream stream(deriveSeed(seed, kSearchStream), draw, zigguratTables());
+          TrialStream stream(deriveSeed(seed, kSearchStream), draw);
           const auto map = pos.drawFeatureMap(spec, stream);
           sum += mapAccuracy(**map, train, tuning.train.labels, standardisedTrain.classCount(),
                              test, tuning.test.labels);
@@ -127,7 +127,7 @@ Outcome<ClassifierScore> scoreRandomFeatureClassifier(const Mechanism& mechanism
                                                       const FeatureMapSpec& spec,
                                                       const ClassificationProblem& problem,
                                                       std::uint64_t seed, std::uint64_t draw) {
-  TrialStream stream(seed, draw, zigguratTables());
+  TrialStream stream(seed, draw);
   const auto map = mechanism.drawFeatureMap(spec, stream);
   if (!map) return Outcome<ClassifierScore>::unavailable(map.reason());
   const ClassScores scores = randomFeatureClassScores(**map, problem.train, problem.trainLabels,

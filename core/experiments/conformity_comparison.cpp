@@ -167,18 +167,18 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
     result.warnings.push_back("numerical optimisation is offered for d ≤ " +
                               std::to_string(kMaxOptimizedDimension) + " only");
   // One draw of norms: χ_d as the norm of a Gaussian vector (stream 0).
-  const ZigguratTables& tables = zigguratTables();
-  TrialStream normStream(seed, 0, tables);
+  TrialStream normStream(seed, 0);
   const Eigen::VectorXd norms = gaussianVectorNorms(normStream, d);
   // Directions: i.i.d. arrangements (stream a + 1 under a derived seed), the simplex and SimRF+.
   std::vector<Eigen::MatrixXd> iid(arrangementCount);
   const std::uint64_t iidSeed = deriveSeed(seed, 1);
   if (!parallelCells(context, arrangementCount, [&](std::size_t a) {
-        TrialStream rng(iidSeed, a, tables);
+        TrialStream rng(iidSeed, a);
+        PairedNormals<TrialStream> normals(rng);
         Eigen::MatrixXd u(d, d);
         for (int i = 0; i < d; ++i)
           for (int j = 0; j < d; ++j)
-            u(i, j) = rng.normal();
+            u(i, j) = normals.next();
         u.rowwise().normalize();
         iid[a] = norms.asDiagonal() * u;
       })) {
@@ -192,11 +192,12 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
   {
     const std::uint64_t startSeed = deriveSeed(seed, 2);
     for (int r = 1; r < restarts; ++r) {
-      TrialStream rng(startSeed, static_cast<std::uint64_t>(r), tables);
+      TrialStream rng(startSeed, static_cast<std::uint64_t>(r));
+      PairedNormals<TrialStream> normals(rng);
       Eigen::MatrixXd u(d, d);
       for (int i = 0; i < d; ++i)
         for (int j = 0; j < d; ++j)
-          u(i, j) = rng.normal();
+          u(i, j) = normals.next();
       starts.push_back(u.rowwise().normalized());
     }
   }

@@ -10,7 +10,7 @@
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/feature_map.h"
 #include "core/mechanisms/mechanism_registry.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -108,7 +108,7 @@ std::vector<ParameterError> GramFrobenius::crossValidate(const ParameterSet& par
   const Eigen::MatrixXd probe = Eigen::MatrixXd::Constant(2, settings.dimension, 0.1);
   for (const Mechanism* mechanism : settings.mechanisms)
     for (const Coupling coupling : settings.couplings) {
-      TrialStream stream(0, 0, zigguratTables());
+      TrialStream stream(0, 0);
       const auto map = mechanism->drawFeatureMap(featureSpec(*mechanism, probe, coupling), stream);
       if (!map)
         return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +
@@ -192,7 +192,7 @@ RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunConte
       FeatureMapSpec spec = series[s].spec;
       spec.features = settings.features[row];
       // One draw of M frequencies in ⌈M/d⌉ independent blocks (the last one partial).
-      TrialStream stream(series[s].seed, r, zigguratTables());
+      TrialStream stream(series[s].seed, r);
       const auto map = series[s].mechanism->drawFeatureMap(spec, stream);
       const FeatureMatrix features = (*map)->queries(points);
       errors[at(row, s, r)] = (exact - kernelEstimates(features, features)).squaredNorm();

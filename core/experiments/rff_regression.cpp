@@ -12,7 +12,7 @@
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/params/invalid_parameter.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -103,7 +103,7 @@ Posterior exactPosterior(const Eigen::MatrixXd& train, const Eigen::VectorXd& y,
 }
 
 RunResult runToy(const RffRegressionSettings& settings) {
-  TrialStream data(deriveSeed(settings.seed, 0x7079), 0, zigguratTables());
+  TrialStream data(deriveSeed(settings.seed, 0x7079), 0);
   Eigen::MatrixXd x(kToyPoints, 1);
   Eigen::VectorXd y(kToyPoints);
   for (int i = 0; i < kToyPoints; ++i) {
@@ -147,11 +147,9 @@ RunResult runToy(const RffRegressionSettings& settings) {
   addBand("exact", "exact GP", "exact",
           exactPosterior(scaledX, y, scaledGrid, noiseVariance, true));
   for (const FeatureKind kind : kKinds) {
-    TrialStream stream(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0,
-                       zigguratTables());
+    TrialStream stream(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
     const Eigen::MatrixXd phiTrain = fourierFeatures(kind, scaledX, settings.bandFeatures, stream);
-    TrialStream same(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0,
-                     zigguratTables());
+    TrialStream same(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
     const Eigen::MatrixXd phiGrid = fourierFeatures(kind, scaledGrid, settings.bandFeatures, same);
     addBand(kindId(kind), kindName(kind), kind == FeatureKind::SinCos ? "trig" : "pos",
             weightSpacePosterior(phiTrain, y, phiGrid, noiseVariance, true));
@@ -206,7 +204,7 @@ RunResult runAbalone(const RffRegressionSettings& settings, RunContext& context)
       const std::size_t k = cell / repeats % kinds, r = cell % repeats;
       const std::int64_t budget = settings.features[row];
       const std::uint64_t seed = deriveSeed(settings.seed, k + 1);
-      TrialStream trainStream(seed, r, zigguratTables()), testStream(seed, r, zigguratTables());
+      TrialStream trainStream(seed, r), testStream(seed, r);
       const Eigen::MatrixXd phiTrain = fourierFeatures(kKinds[k], x, budget, trainStream);
       const Eigen::MatrixXd phiTest = fourierFeatures(kKinds[k], test, budget, testStream);
       errors[cell] = rmse(weightSpacePosterior(phiTrain, y, phiTest, noiseVariance, false).mean);

@@ -1,8 +1,8 @@
 #pragma once
 // Functions shared by host and device code are marked RFSCOPE_HOST_DEVICE: `__host__ __device__`
 // under nvcc, nothing elsewhere. Such functions allocate nothing and throw nothing.
-// RFSCOPE_FORCE_INLINE marks the few tiny hot functions (one Philox block, the ziggurat's fast
-// path) that the compiler would otherwise call out of line in every inner loop.
+// RFSCOPE_FORCE_INLINE marks the few tiny hot functions (one Philox block, the normal transform)
+// that the compiler would otherwise call out of line in every inner loop.
 
 #if defined(__CUDACC__)
 #define RFSCOPE_HOST_DEVICE __host__ __device__

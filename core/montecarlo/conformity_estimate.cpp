@@ -50,7 +50,7 @@ ConformityResult estimateConformity(const ConformityRequest& request) {
   tbb::parallel_for(std::int64_t{0}, chunks, [&](std::int64_t c) {
     FrequencyScratch scratch;
     for (std::int64_t t = c * kChunk; t < std::min(request.trials, (c + 1) * kChunk); ++t) {
-      TrialStream rng(request.seed, static_cast<std::uint64_t>(t), zigguratTables());
+      TrialStream rng(request.seed, static_cast<std::uint64_t>(t));
       drawFullBlock(request.coupling, d, request.simplexPlusIterations, rng, scratch);
       double h = 0, w2 = 0;
       blockConformity(scratch.omega, rows, request.v, h, w2);

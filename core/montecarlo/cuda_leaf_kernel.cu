@@ -77,14 +77,14 @@ __global__ void __launch_bounds__(kThreadsPerBlock)
 }
 
 __global__ void __launch_bounds__(kThreadsPerBlock)
-    drawBoundKernel(std::uint64_t seed, std::int64_t trials, std::int64_t draws,
-                    const ZigguratTables* tables, double* total) {
+    drawBoundKernel(std::uint64_t seed, std::int64_t trials, std::int64_t draws, double* total) {
   double sum = 0;
   for (std::int64_t trial = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
        trial < trials; trial += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
-    TrialStream rng(seed, static_cast<std::uint64_t>(trial), *tables);
+    TrialStream rng(seed, static_cast<std::uint64_t>(trial));
+    PairedNormals<TrialStream> normals(rng);
     for (std::int64_t k = 0; k < draws; ++k)
-      sum += rng.normal();
+      sum += normals.next();
   }
   atomicAdd(total, sum);
 }
@@ -125,10 +125,6 @@ class CudaLeafKernel final : public LeafKernel {
  public:
   CudaLeafKernel() : device_(deviceProperties()) {
     check(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "creating a stream");
-    tables_.reserve(1);
-    const ZigguratTables& host = zigguratTables();
-    check(cudaMemcpy(tables_.data(), &host, sizeof(ZigguratTables), cudaMemcpyHostToDevice),
-          "copying the ziggurat tables");
     selectedCount_.reserve(1);
   }
   ~CudaLeafKernel() override { cudaStreamDestroy(stream_); }
@@ -181,7 +177,6 @@ class CudaLeafKernel final : public LeafKernel {
       args.plan = plan;
       args.axis1 = axis1_.data();
       args.axis2 = axis2_.data();
-      args.tables = tables_.data();
       args.scratch = scratch_.data();
       args.blocks = blocks;
       args.range = launch.range;
@@ -224,7 +219,7 @@ class CudaLeafKernel final : public LeafKernel {
     check(cudaEventCreate(&stop), "creating an event");
     check(cudaEventRecord(start, stream_), "recording an event");
     drawBoundKernel<<<static_cast<unsigned>(device_.residentBlocksOf(plan.kind)), kThreadsPerBlock,
-                      0, stream_>>>(plan.spec().seed, trials, bound.draws, tables_.data(),
+                      0, stream_>>>(plan.spec().seed, trials, bound.draws,
                                     total.data());
     check(cudaGetLastError(), "launching the bound kernel");
     check(cudaEventRecord(stop, stream_), "recording an event");
@@ -250,7 +245,6 @@ class CudaLeafKernel final : public LeafKernel {
 
   DeviceProperties device_;
   cudaStream_t stream_ = nullptr;
-  DeviceBuffer<ZigguratTables> tables_;
   DeviceBuffer<double> scratch_, axis1_, axis2_;
   DeviceBuffer<MomentAccumulator> moments_;
   DeviceBuffer<StoredSample> selected_;

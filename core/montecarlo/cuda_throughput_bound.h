@@ -1,6 +1,6 @@
 #pragma once
 // The measured ceiling the CUDA backend is judged against: a kernel that draws, for every trial,
-// the random numbers the estimator needs (fastTrialRandomDraws ziggurat normals from the trial's
+// the random numbers the estimator needs (fastTrialRandomDraws Box–Muller normals, two per pair, from the trial's
 // Philox stream) and sums them — the estimator's unavoidable work, with none of its arithmetic.
 
 #include <cstdint>

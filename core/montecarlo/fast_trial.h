@@ -35,18 +35,18 @@ RFSCOPE_HOST_DEVICE inline bool usesSecondAxis(const FastTrialSpec& s) {
   return (s.model.needsSum() && s.sum2 != 0) || (s.model.needsDifference() && s.diff2 != 0);
 }
 
-RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial,
-                                                  const ZigguratTables& tables) {
-  TrialStream rng(s.seed, trial, tables);
+RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::uint64_t trial) {
+  TrialStream rng(s.seed, trial);
   const bool needsNorm = s.model.needsNormSquared();
   // The second frame coordinate matters only if a projection the model uses has one; otherwise
   // g₂ enters |ω|² alone and joins the χ² of the orthogonal rest.
   const int axes = (s.dimension >= 2 && usesSecondAxis(s)) ? 2 : 1;
   const double restDegrees = s.dimension - axes;
+  PairedNormals<TrialStream> normals(rng);
   EnvelopeSum total;
   for (std::int64_t j = 0; j < s.features; ++j) {
-    const double g1 = rng.normal();
-    const double g2 = axes == 2 ? rng.normal() : 0.0;
+    const double g1 = normals.next();
+    const double g2 = axes == 2 ? normals.next() : 0.0;
     FeatureProjection w;
     w.onSum = s.sum1 * g1 + s.sum2 * g2;
     w.onDifference = s.diff1 * g1 + s.diff2 * g2;
@@ -63,9 +63,10 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
 template <class Array>
 RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar, Array a,
                                             Array b) {
+  PairedNormals<TrialStream> normals(rng);
   double aa = 0;
   for (int i = 0; i < d; ++i) {
-    a[i] = rng.normal();
+    a[i] = normals.next();
     aa += a[i] * a[i];
   }
   const double inverse = 1.0 / std::sqrt(aa);
@@ -73,7 +74,7 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar
     a[i] *= inverse;
   if (!planar) return;
   for (int i = 0; i < d; ++i)
-    b[i] = rng.normal();
+    b[i] = normals.next();
   for (int pass = 0; pass < 2; ++pass) {  // Gram–Schmidt twice is enough (Kahan–Parlett)
     double ab = 0;
     for (int i = 0; i < d; ++i)
@@ -113,9 +114,8 @@ RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialSt
 // scratch: 2d doubles (see ScratchArray).
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, BlockGeometry geometry,
-                                                    std::uint64_t trial,
-                                                    const ZigguratTables& tables, Array scratch) {
-  TrialStream rng(s.seed, trial, tables);
+                                                    std::uint64_t trial, Array scratch) {
+  TrialStream rng(s.seed, trial);
   const int d = s.dimension;
   const bool planar = usesSecondAxis(s);
   const Array a = scratch;
@@ -149,39 +149,39 @@ struct HybridSpec {
   double tauDifferenceScale = 0;  // Gaussian: |x - y| / b
 };
 
-RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::uint64_t trial,
-                                                     const ZigguratTables& tables) {
+RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::uint64_t trial) {
   const FastTrialSpec& s = h.base;
-  TrialStream rng(s.seed, trial, tables);
+  TrialStream rng(s.seed, trial);
   const bool planar = s.sum2 != 0 || s.diff2 != 0;
   const bool twoAxes = s.dimension >= 2 && planar;
+  PairedNormals<TrialStream> normals(rng);
   EnvelopeSum total;
   for (std::int64_t j = 0; j < s.features; ++j) {
     double lambda = 0;
     if (h.coefficient == HybridCoefficient::Gaussian) {
       for (std::int64_t k = 0; k < h.taus; ++k) {
-        const double half = 0.5 * h.tauDifferenceScale * rng.normal();
+        const double half = 0.5 * h.tauDifferenceScale * normals.next();
         lambda += 2.0 * std::sin(half) * std::sin(half);  // 1 - cos, exact for tiny angles
       }
       lambda /= static_cast<double>(h.taus);
     } else {
       std::int64_t separated = 0;
       for (std::int64_t k = 0; k < h.taus; ++k) {
-        const double t1 = rng.normal();
-        const double t2 = twoAxes ? rng.normal() : 0.0;
+        const double t1 = normals.next();
+        const double t2 = twoAxes ? normals.next() : 0.0;
         const double onSum = s.sum1 * t1 + s.sum2 * t2;           // τᵀ(x + y)
         const double onDifference = s.diff1 * t1 + s.diff2 * t2;  // τᵀ(x - y)
         if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
       }
       lambda = static_cast<double>(separated) / static_cast<double>(h.taus);
     }
-    const double g1 = rng.normal();
-    const double g2 = twoAxes ? rng.normal() : 0.0;
+    const double g1 = normals.next();
+    const double g2 = twoAxes ? normals.next() : 0.0;
     const double onSum = s.sum1 * g1 + s.sum2 * g2;
     double onDifference = s.diff1 * g1 + s.diff2 * g2;
     if (!h.shared) {
-      const double f1 = rng.normal();
-      const double f2 = twoAxes ? rng.normal() : 0.0;
+      const double f1 = normals.next();
+      const double f2 = twoAxes ? normals.next() : 0.0;
       onDifference = s.diff1 * f1 + s.diff2 * f2;
     }
     const double magnitude = onSum < 0 ? -onSum : onSum;  // e^γ cosh(ωᵀ(x+y)), γ = posLogConstant
@@ -200,8 +200,8 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
     const FastTrialSpec& s, BlockGeometry geometry, const double* axis1, const double* axis2,
-    std::uint64_t trial, const ZigguratTables& tables, Array scratch) {
-  TrialStream rng(s.seed, trial, tables);
+    std::uint64_t trial, Array scratch) {
+  TrialStream rng(s.seed, trial);
   const int n = s.dimension;
   const bool planar = usesSecondAxis(s);
   const Array a = scratch;

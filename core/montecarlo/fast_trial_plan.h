@@ -69,17 +69,15 @@ RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan
 template <FastTrialKind Kind, class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog runFastTrialOfKind(const FastTrialPlan& plan,
                                                         const double* axis1, const double* axis2,
-                                                        std::uint64_t trial,
-                                                        const ZigguratTables& tables,
-                                                        Array scratch) {
+                                                        std::uint64_t trial, Array scratch) {
   if constexpr (Kind == FastTrialKind::Iid) {
-    return fastIidTrial(plan.spec(), trial, tables);
+    return fastIidTrial(plan.spec(), trial);
   } else if constexpr (Kind == FastTrialKind::Block) {
-    return fastBlockTrial(plan.spec(), plan.geometry, trial, tables, scratch);
+    return fastBlockTrial(plan.spec(), plan.geometry, trial, scratch);
   } else if constexpr (Kind == FastTrialKind::Structured) {
-    return fastStructuredTrial(plan.spec(), plan.geometry, axis1, axis2, trial, tables, scratch);
+    return fastStructuredTrial(plan.spec(), plan.geometry, axis1, axis2, trial, scratch);
   } else {
-    return fastHybridTrial(plan.hybrid, trial, tables);
+    return fastHybridTrial(plan.hybrid, trial);
   }
 }
 
@@ -104,10 +102,9 @@ RFSCOPE_HOST_DEVICE inline decltype(auto) withFastTrialKind(FastTrialKind kind, 
 // The same for a plan of any kind.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog runFastTrial(const FastTrialPlan& plan, const double* axis1,
-                                                  const double* axis2, std::uint64_t trial,
-                                                  const ZigguratTables& tables, Array scratch) {
+                                                  const double* axis2, std::uint64_t trial, Array scratch) {
   return withFastTrialKind(plan.kind, [&](auto kind) {
-    return runFastTrialOfKind<decltype(kind)::value>(plan, axis1, axis2, trial, tables, scratch);
+    return runFastTrialOfKind<decltype(kind)::value>(plan, axis1, axis2, trial, scratch);
   });
 }
 

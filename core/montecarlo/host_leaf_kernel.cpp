@@ -26,7 +26,6 @@ class HostLeafKernel final : public LeafKernel {
     args.plan = *launch.plan;
     args.axis1 = launch.axis1.data();
     args.axis2 = launch.axis2.data();
-    args.tables = &zigguratTables();
     args.blocks = blocks_;
     args.range = launch.range;
     args.leafCount = launch.leafCount;

@@ -24,7 +24,6 @@ struct LeafKernelArgs {
   FastTrialPlan plan;
   const double* axis1 = nullptr;  // the pair's frame (Structured plans)
   const double* axis2 = nullptr;
-  const ZigguratTables* tables = nullptr;
   double* scratch = nullptr;             // blocks · kThreadsPerBlock interleaved per-thread arrays
   std::int64_t blocks = 1;               // of the grid
   LeafRange range;                       // range.firstLeaf: the launch's first leaf
@@ -51,7 +50,7 @@ RFSCOPE_HOST_DEVICE inline bool runTrialStep(const LeafKernelArgs& a, std::int64
   *trial = static_cast<std::uint64_t>(leaf * kTrialsPerLeaf + lane);
   const StridedArray scratch{a.scratch + block * kThreadsPerBlock + local,
                              a.blocks * kThreadsPerBlock};
-  values[local] = runFastTrialOfKind<Kind>(a.plan, a.axis1, a.axis2, *trial, *a.tables, scratch);
+  values[local] = runFastTrialOfKind<Kind>(a.plan, a.axis1, a.axis2, *trial, scratch);
   return sampleSelectionHash(a.plan.spec().seed, *trial) < a.range.selectionThreshold;
 }
 

@@ -49,7 +49,7 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
 }
 
 SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
-  TrialStream rng(plan.seed, trial, zigguratTables());
+  TrialStream rng(plan.seed, trial);
   EnvelopeSum total;
   forEachFrequency(plan.coupling, plan.dimension, plan.features, plan.simplexPlusIterations, rng,
                    s.frequencies, [&](const auto& omega) {
@@ -68,7 +68,7 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
 
 SignedLog fullDenseTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
   const DenseTrialModel& dense = plan.model.dense;
-  TrialStream rng(plan.seed, trial, zigguratTables());
+  TrialStream rng(plan.seed, trial);
   EnvelopeSum total;
   forEachFrequency(plan.coupling, plan.dimension, plan.features, plan.simplexPlusIterations, rng,
                    s.frequencies, [&](const auto& omega) {
@@ -82,12 +82,13 @@ SignedLog fullDenseTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScr
 
 SignedLog fullHybridTrial(const SamplingPlan& plan, std::uint64_t trial) {
   const HybridTrialModel& hybrid = plan.model.hybrid;
-  TrialStream rng(plan.seed, trial, zigguratTables());
+  TrialStream rng(plan.seed, trial);
   const int d = plan.dimension;
+  PairedNormals<TrialStream> normals(rng);
   const auto gaussianDots = [&](double& onSum, double& onDifference) {
     onSum = onDifference = 0;
     for (int i = 0; i < d; ++i) {
-      const double g = rng.normal();
+      const double g = normals.next();
       onSum += g * plan.sum[i];
       onDifference += g * plan.difference[i];
     }
@@ -121,7 +122,7 @@ SignedLog discreteTrial(const SamplingPlan& plan, std::uint64_t trial) {
   const DiscreteTrialModel& discrete = plan.model.discrete;
   const DiscreteFeatureModel model{discrete.distribution, discrete.parameter, plan.dimension,
                                    discrete.weights.data(), discrete.signs.data()};
-  TrialStream rng(plan.seed, trial, zigguratTables());
+  TrialStream rng(plan.seed, trial);
   EnvelopeSum total;
   for (std::int64_t j = 0; j < plan.features; ++j) {
     double envelope = 0, factor = 0;
@@ -204,8 +205,7 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {
   if (plan.fast) {
     scratch.frame.resize(static_cast<std::size_t>(fastTrialScratchSize(*plan.fast)));
-    return runFastTrial(*plan.fast, plan.frameAxis1.data(), plan.frameAxis2.data(), trial,
-                        zigguratTables(), scratch.frame.data());
+    return runFastTrial(*plan.fast, plan.frameAxis1.data(), plan.frameAxis2.data(), trial, scratch.frame.data());
   }
   if (plan.model.family == TrialFamily::Discrete) return discreteTrial(plan, trial);
   if (plan.model.family == TrialFamily::Hybrid) return fullHybridTrial(plan, trial);

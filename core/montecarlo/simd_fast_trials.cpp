@@ -3,19 +3,16 @@
 //
 // Lanes are trials. Every lane follows its trial's scalar code exactly: the same Philox words in
 // the same order, the same operations in the same order (no fused multiply-add: the build turns
-// contraction off), reproducibleExp for e^x. kGroups vectors of trials run side by side.
+// contraction off), reproducibleExp, reproducibleLog and reproducibleSinCosOfTurns for e^x and
+// Box–Muller. kGroups vectors of trials run side by side.
 // Words: each lane's stream is read through a buffer of kBufferWords 64-bit words per lane,
 // lane-major so that one aligned load gives every lane its next word. A lane whose stream
 // position is odd keeps the second word of its last block aside (the spare) for the next fill.
-// Rejection: the ziggurat and Marsaglia–Tsang draw a data-dependent number of words.
-//   - ziggurat: lanes outside their layer's rectangle (1.5% of draws) take one more word each
-//     (takeWords: their columns move up by one) and test the wedge in vector code, trusting the
-//     outcome only far from the threshold (zigguratWedgeAccepts decides the ties); rejected lanes
-//     take a fresh word and start over. The tail of layer 0 runs the scalar code (below).
-//   - χ²: a lane whose try needs the logarithm test gets it vectorised (Highway's Log) where the
-//     outcome is certain by a wide margin, else from gammaTryAccepted itself; a rejected try, or
-//     v <= 0 (its uniform is given back), goes on as chiSquareVariate — a new call behaves exactly
-//     like the next try.
+// Normals take two words each pair and never reject, so every lane reads the same position.
+// Rejection: Marsaglia–Tsang's χ² draws a data-dependent number of words. A lane whose try needs
+// the logarithm test gets it vectorised (Highway's Log) where the outcome is certain by a wide
+// margin, else from gammaTryAccepted itself; a rejected try, or v <= 0 (its uniform is given
+// back), goes on as chiSquareVariate — a new call behaves exactly like the next try.
 // Scalar code runs on a lane through LaneStream (the lane's words in the buffer, then its spare
 // and further Philox blocks); the lane's column is then rewritten with the words that follow, so
 // that all lanes read the same position again.
@@ -35,10 +32,12 @@
 #include <vector>
 
 #include "core/math/reproducible_exp.h"
+#include "core/math/reproducible_log.h"
+#include "core/math/reproducible_sincos.h"
 #include "core/montecarlo/fast_trial.h"
 #include "core/montecarlo/simd_fast_trials.h"
 #include "core/random/philox_stream.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 #ifndef RFSCOPE_SIMD_LANE_STREAM
 #define RFSCOPE_SIMD_LANE_STREAM
@@ -58,7 +57,6 @@ struct LaneStream {
   std::uint64_t* next = nullptr;      // the lane's next Philox block
   std::uint64_t* spare = nullptr;     // its spare word,
   std::uint64_t* hasSpare = nullptr;  // when this is non-zero
-  const ZigguratTables* tables = nullptr;
 
   RFSCOPE_FORCE_INLINE std::uint64_t bits() {
     if (index < kBufferWords) return column[static_cast<std::size_t>(index++) * stride];
@@ -76,7 +74,13 @@ struct LaneStream {
     return uniformFromWords(static_cast<std::uint32_t>(word >> 32),
                             static_cast<std::uint32_t>(word));
   }
-  double normal() { return zigguratNormal(*this, *tables); }
+  // TrialStream::normal.
+  double normal() {
+    const double radiusUniform = uniform();
+    double first = 0, second = 0;
+    boxMullerPair(radiusUniform, uniform(), first, second);
+    return first;
+  }
 
   // Rewrites the lane's column from `position` on with its next words, so that the vector code
   // reading from `position` continues the lane's stream.
@@ -164,8 +168,8 @@ void RunTrials(const FastTrialPlan& plan, std::uint64_t first, int count, Signed
                std::vector<double>& scratch) {
   scratch.resize(std::max(scratch.size(), static_cast<std::size_t>(fastTrialScratchSize(plan))));
   for (int i = 0; i < count; ++i)
-    values[i] = runFastTrial(plan, nullptr, nullptr, first + static_cast<std::uint64_t>(i),
-                             zigguratTables(), scratch.data());
+    values[i] =
+        runFastTrial(plan, nullptr, nullptr, first + static_cast<std::uint64_t>(i), scratch.data());
 }
 
 double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
@@ -174,21 +178,10 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   const FastTrialSpec& s = plan.spec();
   double sum = 0;
   for (std::int64_t t = 0; t < trials; ++t) {
-    TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t), zigguratTables());
-    double spare = 0;
-    bool hasSpare = false;
+    TrialStream rng(s.seed, first + static_cast<std::uint64_t>(t));
+    PairedNormals<TrialStream> pairs(rng);
     const auto normal = [&] {
-      if (normals == CeilingNormals::Ziggurat) return rng.normal();
-      if (normals == CeilingNormals::None) return rng.uniform();
-      if (hasSpare) {
-        hasSpare = false;
-        return spare;
-      }
-      const double radius = std::sqrt(-2.0 * std::log(rng.uniform()));
-      const double angle = 6.283185307179586 * rng.uniform();
-      spare = radius * std::sin(angle);
-      hasSpare = true;
-      return radius * std::cos(angle);
+      return normals == CeilingNormals::None ? rng.uniform() : pairs.next();
     };
     for (std::int64_t f = 0; f < c.features; ++f) {
       if (c.blockRows > 0 && f % c.blockRows == 0)
@@ -256,6 +249,61 @@ HWY_INLINE VF Exp(VF x) {
   return hn::Mul(hn::Mul(y, first), second);
 }
 
+// reproducibleLog, the same operations on every lane (x positive and normal).
+HWY_INLINE VF Log(VF x) {
+  namespace l = reproducible_log;
+  namespace e = reproducible_exp;
+  const DF df;
+  const DI di;
+  const VI shifted = hn::Add(hn::BitCast(di, x), hn::Set(di, l::kOffset));
+  const VF k = hn::ConvertTo(df, hn::Sub(hn::ShiftRight<52>(shifted), hn::Set(di, 1023)));
+  const VF m = hn::BitCast(
+      df, hn::Add(hn::And(shifted, hn::Set(di, l::kMantissaMask)), hn::Set(di, l::kLowBits)));
+  const VF f = hn::Sub(m, hn::Set(df, 1.0));
+  const VF halfSquare = hn::Mul(hn::Mul(hn::Set(df, 0.5), f), f);
+  const VF s = hn::Div(f, hn::Add(hn::Set(df, 2.0), f));
+  const VF z = hn::Mul(s, s), w = hn::Mul(z, z);
+  const auto step = [&](double c, VF inner) { return hn::Add(hn::Set(df, c), hn::Mul(w, inner)); };
+  const VF t1 = hn::Mul(w, step(l::kLg2, step(l::kLg4, hn::Set(df, l::kLg6))));
+  const VF t2 = hn::Mul(z, step(l::kLg1, step(l::kLg3, step(l::kLg5, hn::Set(df, l::kLg7)))));
+  const VF r = hn::Add(t2, t1);
+  const VF sum = hn::Add(hn::Sub(hn::Add(hn::Mul(s, hn::Add(halfSquare, r)),
+                                         hn::Mul(k, hn::Set(df, e::kLn2Lo))),
+                                 halfSquare),
+                         f);
+  return hn::Add(sum, hn::Mul(k, hn::Set(df, e::kLn2Hi)));
+}
+
+// reproducibleSinCosOfTurns, the same operations on every lane.
+HWY_INLINE void SinCosOfTurns(VF u, VF& sine, VF& cosine) {
+  namespace t = reproducible_sincos;
+  namespace e = reproducible_exp;
+  const DF df;
+  const DI di;
+  const VF turns = hn::Mul(hn::Set(df, 4.0), u);
+  const VF magic = hn::Set(df, e::kRoundMagic);
+  const VF shifted = hn::Add(turns, magic);
+  const VF x = hn::Mul(hn::Sub(turns, hn::Sub(shifted, magic)), hn::Set(df, t::kHalfPi));
+  const VF z = hn::Mul(x, x);
+  const auto step = [&](double c, VF inner) { return hn::Add(hn::Set(df, c), hn::Mul(z, inner)); };
+  const VF sinPoly =
+      step(t::kS1, step(t::kS2, step(t::kS3, step(t::kS4, step(t::kS5, hn::Set(df, t::kS6))))));
+  const VF cosPoly =
+      step(t::kC1, step(t::kC2, step(t::kC3, step(t::kC4, step(t::kC5, hn::Set(df, t::kC6))))));
+  const VF s = hn::Add(x, hn::Mul(hn::Mul(x, z), sinPoly));
+  const VF c = hn::Sub(hn::Set(df, 1.0),
+                       hn::Sub(hn::Mul(hn::Set(df, 0.5), z), hn::Mul(hn::Mul(z, z), cosPoly)));
+  const VI quadrant = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
+  const VI one = hn::Set(di, 1), two = hn::Set(di, 2);
+  const MF swap = hn::RebindMask(df, hn::Ne(hn::And(quadrant, one), hn::Zero(di)));
+  const MF negateSine = hn::RebindMask(df, hn::Ne(hn::And(quadrant, two), hn::Zero(di)));
+  const MF negateCosine =
+      hn::RebindMask(df, hn::Ne(hn::And(hn::Add(quadrant, one), two), hn::Zero(di)));
+  const VF a = hn::IfThenElse(swap, c, s), b = hn::IfThenElse(swap, s, c);
+  sine = hn::IfThenElse(negateSine, hn::Neg(a), a);
+  cosine = hn::IfThenElse(negateCosine, hn::Neg(b), b);
+}
+
 // Philox 4x32-10 blocks `block` of streams `stream`, lane by lane, as two 64-bit words each
 // (PhiloxStream::bits order). The 32-bit counter words live in 64-bit lanes; only their low
 // halves matter (MulEven reads those), so the high halves are never cleared until the end.
@@ -282,8 +330,7 @@ HWY_INLINE void philoxBlocks(VU block, VU stream, const PhiloxKeys& keys, VU& fi
 // The streams of Lanes(DF) consecutive trials, with the draws of TrialStream.
 class VectorStream {
  public:
-  VectorStream(std::uint64_t seed, std::uint64_t firstTrial, const ZigguratTables& tables)
-      : seed_(seed), keys_(seed), tables_(&tables) {
+  VectorStream(std::uint64_t seed, std::uint64_t firstTrial) : seed_(seed), keys_(seed) {
     const DU du;
     hn::Store(hn::Iota(du, firstTrial), du, stream_);
     hn::Store(hn::Zero(du), du, next_);
@@ -305,22 +352,23 @@ class VectorStream {
     return hn::Mul(hn::Add(bits52, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52));
   }
 
-  // zigguratNormal.
-  HWY_INLINE VF normal() {
+  // TrialStream::normalPair: Box–Muller on the next two uniforms.
+  HWY_INLINE void normalPair(VF& first, VF& second) {
     const DF df;
-    const DU du;
-    const DI di;
-    const VU word = bits();
-    const VI layer = hn::BitCast(di, hn::And(word, hn::Set(du, 0xFF)));
-    const VF bits53 = hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(word)));
-    const VF u = hn::Sub(hn::Mul(hn::Add(bits53, hn::Set(df, 0.5)), hn::Set(df, 0x1.0p-52)),
-                         hn::Set(df, 1.0));
-    const VF ratio = hn::GatherIndex(df, tables_->ratio, layer);
-    const VF edge = hn::GatherIndex(df, tables_->x, layer);
-    VF g = hn::Mul(u, edge);
-    const MF inside = hn::Lt(hn::Abs(u), ratio);
-    if (HWY_UNLIKELY(!hn::AllTrue(df, inside))) g = slowNormals(hn::Not(inside), layer, u, g);
-    return g;
+    const VF radiusUniform = uniform();
+    const VF angleUniform = uniform();
+    const VF radius = hn::Sqrt(hn::Mul(hn::Set(df, -2.0), Log(radiusUniform)));
+    VF sine, cosine;
+    SinCosOfTurns(angleUniform, sine, cosine);
+    first = hn::Mul(radius, cosine);
+    second = hn::Mul(radius, sine);
+  }
+
+  // TrialStream::normal.
+  HWY_INLINE VF normal() {
+    VF first, second;
+    normalPair(first, second);
+    return first;
   }
 
   // chiSquareVariate for degrees >= 2 (shape >= 1: no boost).
@@ -383,124 +431,9 @@ class VectorStream {
       stream.next = next_ + lane;
       stream.spare = spare_ + lane;
       stream.hasSpare = hasSpare_ + lane;
-      stream.tables = tables_;
       f(lane, stream);
       stream.realign(position_);
     }
-  }
-
-  // The lanes outside their layer's rectangle: the rest of zigguratNormal, vectorised. Wedge
-  // lanes (layer >= 1) take one uniform each and test the wedge (zigguratWedgeAccepts), with
-  // e^x computed here and the outcome trusted only far from the threshold (else the scalar test
-  // decides); rejected lanes draw a fresh word and start over. Tail lanes (layer 0, 0.03% of
-  // draws) finish on the scalar code.
-  HWY_NOINLINE VF slowNormals(MF pending, VI layer, VF u, VF g) {
-    const DF df;
-    const DU du;
-    const DI di;
-    for (;;) {
-      const MF tail = hn::And(pending, hn::RebindMask(df, hn::Eq(layer, hn::Zero(di))));
-      if (HWY_UNLIKELY(!hn::AllFalse(df, tail))) g = tailNormals(tail, u, g);
-      const MF wedge = hn::AndNot(tail, pending);
-      if (hn::AllFalse(df, wedge)) return g;
-      const VU word = takeWords(hn::RebindMask(du, wedge));
-      const VF uniform = hn::Mul(
-          hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<12>(word))), hn::Set(df, 0.5)),
-          hn::Set(df, 0x1.0p-52));
-      const VI safeLayer = hn::IfThenElseZero(hn::RebindMask(di, wedge), layer);
-      const VF lower = hn::GatherIndex(df, tables_->x, safeLayer);
-      const VF upper = hn::GatherIndex(df, tables_->x, hn::Add(safeLayer, hn::Set(di, 1)));
-      const VF x2 = hn::Mul(g, g);
-      const VF half = hn::Set(df, -0.5);
-      const VF f0 = Exp(hn::Mul(half, hn::Sub(hn::Mul(lower, lower), x2)));
-      const VF f1 = Exp(hn::Mul(half, hn::Sub(hn::Mul(upper, upper), x2)));
-      const VF height = hn::Add(f1, hn::Mul(uniform, hn::Sub(f0, f1)));
-      const VF margin = hn::Set(df, 1e-12);  // e^x here and std::exp differ by ~1e-16
-      MF accepted = hn::And(wedge, hn::Lt(height, hn::Sub(hn::Set(df, 1.0), margin)));
-      const MF unsure =
-          hn::AndNot(accepted, hn::And(wedge, hn::Le(height, hn::Add(hn::Set(df, 1.0), margin))));
-      if (HWY_UNLIKELY(!hn::AllFalse(df, unsure)))
-        accepted = hn::Or(accepted, wedgeAccepts(unsure, safeLayer, g, uniform));
-      const MF rejected = hn::AndNot(accepted, wedge);
-      if (hn::AllFalse(df, rejected)) return g;
-      // A fresh try for the rejected lanes (zigguratNormal's loop).
-      const VU fresh = takeWords(hn::RebindMask(du, rejected));
-      const VI freshLayer = hn::BitCast(di, hn::And(fresh, hn::Set(du, 0xFF)));
-      const VF freshU =
-          hn::Sub(hn::Mul(hn::Add(hn::ConvertTo(df, hn::BitCast(di, hn::ShiftRight<11>(fresh))),
-                                  hn::Set(df, 0.5)),
-                          hn::Set(df, 0x1.0p-52)),
-                  hn::Set(df, 1.0));
-      const VF ratio = hn::GatherIndex(df, tables_->ratio, freshLayer);
-      const VF edge = hn::GatherIndex(df, tables_->x, freshLayer);
-      g = hn::IfThenElse(rejected, hn::Mul(freshU, edge), g);
-      layer = hn::IfThenElse(hn::RebindMask(di, rejected), freshLayer, layer);
-      u = hn::IfThenElse(rejected, freshU, u);
-      pending = hn::AndNot(hn::Lt(hn::Abs(freshU), ratio), rejected);
-    }
-  }
-
-  // The scalar wedge test for the lanes of `lanes` (ties of the vectorised one).
-  HWY_NOINLINE MF wedgeAccepts(MF lanes, VI layer, VF x, VF uniform) {
-    const DF df;
-    const DI di;
-    const DU du;
-    HWY_ALIGN std::int64_t layers[kMaxLanes];
-    HWY_ALIGN double xs[kMaxLanes], uniforms[kMaxLanes];
-    HWY_ALIGN std::uint64_t selected[kMaxLanes], accepted[kMaxLanes];
-    hn::Store(layer, di, layers);
-    hn::Store(x, df, xs);
-    hn::Store(uniform, df, uniforms);
-    hn::Store(hn::VecFromMask(du, hn::RebindMask(du, lanes)), du, selected);
-    for (std::size_t lane = 0; lane < hn::Lanes(df); ++lane)
-      accepted[lane] =
-          selected[lane] != 0 && zigguratWedgeAccepts(*tables_, static_cast<int>(layers[lane]),
-                                                      xs[lane], uniforms[lane])
-              ? ~std::uint64_t{0}
-              : 0;
-    return hn::RebindMask(df, hn::Ne(hn::Load(du, accepted), hn::Zero(du)));
-  }
-
-  // Tail lanes: zigguratSlowPath for layer 0 (which always returns a value), per lane.
-  HWY_NOINLINE VF tailNormals(MF lanes, VF u, VF g) {
-    const DF df;
-    HWY_ALIGN double us[kMaxLanes], values[kMaxLanes];
-    hn::Store(u, df, us);
-    hn::Store(g, df, values);
-    forLanes(lanes, hn::FirstN(df, 0), [&](std::size_t lane, LaneStream& stream) {
-      values[lane] = zigguratSlowPath(stream, *tables_, 0, us[lane]);
-    });
-    return hn::Load(df, values);
-  }
-
-  // The next word of each lane of `lanes`, which the other lanes do not take: those lanes'
-  // columns move up by one, topped up from their spare word or next block.
-  HWY_NOINLINE VU takeWords(MU lanes) {
-    const DU du;
-    const std::size_t n = hn::Lanes(du);
-    if (position_ == kBufferWords) fill();
-    std::uint64_t* at = buffer_ + static_cast<std::size_t>(position_) * n;
-    const VU taken = hn::Load(du, at);
-    for (int i = position_; i + 1 < kBufferWords; ++i, at += n)
-      hn::Store(hn::IfThenElse(lanes, hn::Load(du, at + n), hn::Load(du, at)), du, at);
-    // at: the last word. Lanes with a spare word use it; the others open their next block.
-    const MU spare = hn::Ne(hn::Load(du, hasSpare_), hn::Zero(du));
-    const MU open = hn::AndNot(spare, lanes);
-    VU word = hn::Load(du, spare_);
-    if (!hn::AllFalse(du, open)) {
-      VU first, second;
-      const VU next = hn::Load(du, next_);
-      philoxBlocks(next, hn::Load(du, stream_), keys_, first, second);
-      word = hn::IfThenElse(open, first, word);
-      hn::Store(hn::IfThenElse(open, second, hn::Load(du, spare_)), du, spare_);
-      hn::Store(hn::Add(next, hn::IfThenElseZero(open, hn::Set(du, 1))), du, next_);
-    }
-    hn::Store(hn::IfThenElse(lanes, word, hn::Load(du, at)), du, at);
-    // Lanes that used their spare have none left; lanes that opened a block keep its second word.
-    const VU none = hn::Zero(du), all = hn::Set(du, ~std::uint64_t{0});
-    hn::Store(hn::IfThenElse(open, all, hn::IfThenElse(lanes, none, hn::Load(du, hasSpare_))), du,
-              hasSpare_);
-    return taken;
   }
 
   // The lanes whose try the squeeze did not accept (see the top of the file).
@@ -538,13 +471,34 @@ class VectorStream {
 
   std::uint64_t seed_;
   PhiloxKeys keys_;
-  const ZigguratTables* tables_;
   int position_ = kBufferWords;  // the next word of every lane (kBufferWords: fill first)
   HWY_ALIGN std::uint64_t buffer_[kBufferWords * kMaxLanes];  // word i of lane l: [i n + l]
   HWY_ALIGN std::uint64_t stream_[kMaxLanes];                 // the lane's trial
   HWY_ALIGN std::uint64_t next_[kMaxLanes];      // its next Philox block after the buffer
   HWY_ALIGN std::uint64_t spare_[kMaxLanes];     // its spare word,
   HWY_ALIGN std::uint64_t hasSpare_[kMaxLanes];  // when this is non-zero
+};
+
+// PairedNormals on vectors (generic code cannot inline this file's target-specific functions).
+class VectorPairedNormals {
+ public:
+  explicit VectorPairedNormals(VectorStream& stream) : stream_(&stream) {}
+
+  HWY_INLINE VF next() {
+    if (hasSpare_) {
+      hasSpare_ = false;
+      return spare_;
+    }
+    VF first;
+    stream_->normalPair(first, spare_);
+    hasSpare_ = true;
+    return first;
+  }
+
+ private:
+  VectorStream* stream_;
+  VF spare_ = hn::Zero(DF());
+  bool hasSpare_ = false;
 };
 
 // exponentialFeatureTerm for models with real coefficients only (factor 1, or ½(1 + e^{-2|l|})
@@ -643,7 +597,12 @@ template <std::size_t... G>
 std::array<VectorStream, sizeof...(G)> groupStreams(std::uint64_t seed, std::uint64_t first,
                                                     std::index_sequence<G...>) {
   const std::uint64_t n = hn::Lanes(DF());
-  return {VectorStream(seed, first + G * n, zigguratTables())...};
+  return {VectorStream(seed, first + G * n)...};
+}
+template <std::size_t... G>
+std::array<VectorPairedNormals, sizeof...(G)> pairedNormals(VectorStream* rng,
+                                                            std::index_sequence<G...>) {
+  return {VectorPairedNormals(rng[G])...};
 }
 template <std::size_t... G>
 std::array<VectorFeatureSum, sizeof...(G)> groupSums(const FastTrialSpec& s, bool secondAxis,
@@ -659,11 +618,12 @@ void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* tota
   const double restDegrees = s.dimension - axes;
   const ChiSquareConstants rest(restDegrees > 0 ? restDegrees : 2.0);
   const VF zero = hn::Zero(df);
+  auto normals = pairedNormals(rng, std::make_index_sequence<kGroups>());
   for (std::int64_t j = 0; j < s.features; ++j) {
     VF g1[kGroups], g2[kGroups], normSquared[kGroups];
     for (int g = 0; g < kGroups; ++g) {
-      g1[g] = rng[g].normal();
-      g2[g] = axes == 2 ? rng[g].normal() : zero;
+      g1[g] = normals[g].next();
+      g2[g] = axes == 2 ? normals[g].next() : zero;
       normSquared[g] = zero;
       if (needsNorm) {
         const VF chi = restDegrees > 0 ? rng[g].chiSquare(rest) : zero;
@@ -679,12 +639,13 @@ void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* tota
 void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, double* const* b) {
   const DF df;
   const std::size_t n = hn::Lanes(df);
+  auto normals = pairedNormals(rng, std::make_index_sequence<kGroups>());
   VF aa[kGroups];
   for (int g = 0; g < kGroups; ++g)
     aa[g] = hn::Zero(df);
   for (int i = 0; i < d; ++i)
     for (int g = 0; g < kGroups; ++g) {
-      const VF v = rng[g].normal();
+      const VF v = normals[g].next();
       hn::StoreU(v, df, a[g] + i * n);
       aa[g] = hn::Add(aa[g], hn::Mul(v, v));
     }
@@ -698,7 +659,7 @@ void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, doubl
     double* const bg = b[g];
     const double* const ag = a[g];
     for (int i = 0; i < d; ++i)
-      hn::StoreU(rng[g].normal(), df, bg + i * n);
+      hn::StoreU(normals[g].next(), df, bg + i * n);
     for (int pass = 0; pass < 2; ++pass) {
       VF ab = hn::Zero(df);
       for (int i = 0; i < d; ++i)
@@ -819,20 +780,9 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
   for (std::int64_t start = 0; start < trials; start += kGroups * n) {
     auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
                             std::make_index_sequence<kGroups>());
-    VF spare[kGroups];
-    bool hasSpare[kGroups] = {};
+    auto pairs = pairedNormals(rng.data(), std::make_index_sequence<kGroups>());
     const auto normal = [&](int g) {
-      if (normals == CeilingNormals::Ziggurat) return rng[g].normal();
-      if (normals == CeilingNormals::None) return rng[g].uniform();
-      if (hasSpare[g]) {
-        hasSpare[g] = false;
-        return spare[g];
-      }
-      const VF radius = hn::Sqrt(hn::Mul(hn::Set(df, -2.0), hn::Log(df, rng[g].uniform())));
-      const VF angle = hn::Mul(hn::Set(df, 6.283185307179586), rng[g].uniform());
-      spare[g] = hn::Mul(radius, hn::Sin(df, angle));
-      hasSpare[g] = true;
-      return hn::Mul(radius, hn::Cos(df, angle));
+      return normals == CeilingNormals::None ? rng[g].uniform() : pairs[g].next();
     };
     for (std::int64_t f = 0; f < c.features; ++f) {
       if (c.blockRows > 0 && f % c.blockRows == 0)

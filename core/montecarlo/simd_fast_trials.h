@@ -30,11 +30,10 @@ std::string simdTargetName();
 // The CPU's throughput ceiling for a plan, the counterpart of the GPU's bound kernel: per trial,
 // only the trial's random numbers (its normals, and the first uniform of each χ² variate) and
 // one e^x per feature, vectorised like the trials and summed. Returns the sum (a checksum).
-// `normals` swaps the normal transform, to measure what another stream definition could reach:
-// the ziggurat (the trials' own), Box–Muller (two normals from two words, Highway's Log, Sin and
-// Cos), or none (a word's uniform stands in for each normal: Philox and e^x alone).
-enum class CeilingNormals { Ziggurat, BoxMuller, None };
+// `normals`: the trials' own (Box–Muller), or none (a word's uniform stands in for each normal:
+// Philox and e^x alone, what the normal transform costs).
+enum class CeilingNormals { BoxMuller, None };
 double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
-                         CeilingNormals normals = CeilingNormals::Ziggurat);
+                         CeilingNormals normals = CeilingNormals::BoxMuller);
 
 }  // namespace rfscope

@@ -17,7 +17,6 @@
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/mechanisms/oprf.h"
 #include "core/random/trial_stream.h"
-#include "core/random/ziggurat_normal.h"
 #include "tests/analytic/reference_data.h"
 
 namespace rfscope {
@@ -192,7 +191,7 @@ TEST(DerfMonteCarlo, FeaturesAreUnbiasedWithTheClosedFormVariance) {
   const std::vector<Eigen::VectorXd> xs = rows(set->at("xs")), ys = rows(set->at("ys"));
   const int d = static_cast<int>(xs.front().size());
   Eigen::MatrixXd omega(kDraws, d);
-  TrialStream rng(2024, 0, zigguratTables());
+  TrialStream rng(2024, 0);
   for (int k = 0; k < kDraws; ++k)
     for (int l = 0; l < d; ++l)
       omega(k, l) = rng.normal();

@@ -15,14 +15,13 @@
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
-#include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
 namespace {
 
 AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, double norm,
                                std::uint64_t seed, bool causal) {
-  TrialStream stream(seed, 0, zigguratTables());
+  TrialStream stream(seed, 0);
   const double scale = norm / std::sqrt(static_cast<double>(d));  // |x| ≈ norm
   return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
 }

@@ -18,7 +18,7 @@
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/params/invalid_parameter.h"
 #include "core/random/philox_stream.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -26,7 +26,7 @@ namespace {
 // L rows of N(0, scale²) entries (queries, keys) and N(0, 1) values, from a fixed stream.
 AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, double scale,
                                std::uint64_t seed, bool causal = false) {
-  TrialStream stream(seed, 0, zigguratTables());
+  TrialStream stream(seed, 0);
   return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
 }
 
@@ -78,7 +78,7 @@ TEST(RfAttention, OneDrawEqualsBruteForce) {
     if (id.find("pois") != std::string::npos || id.find("geom") != std::string::npos) continue;
     for (const bool causal : {false, true}) {
       const AttentionProblem p = randomProblem(12, 4, 2, 0.6, 3, causal);
-      TrialStream stream(7, 0, zigguratTables());
+      TrialStream stream(7, 0);
       const auto map = mechanism->drawFeatureMap(softmaxSpec(*mechanism, p, 6), stream);
       ASSERT_TRUE(map) << id << map.reason();
       const FeatureMatrix q = (*map)->queries(p.queries), k = (*map)->keys(p.keys);
@@ -123,7 +123,7 @@ TEST(RfAttention, HugeNormsStayFinite) {
   // |x|² ≈ 100: the softmax features exceed e^100; the output error stays a finite number.
   const AttentionProblem p = randomProblem(8, 4, 2, 5.0, 5);
   const Mechanism& pos = *findMechanism("pos");
-  TrialStream stream(1, 0, zigguratTables());
+  TrialStream stream(1, 0);
   const auto map = pos.drawFeatureMap(softmaxSpec(pos, p, 64), stream);
   const FeatureMatrix q = (*map)->queries(p.queries), k = (*map)->keys(p.keys);
   const AttentionErrors errors =
@@ -168,7 +168,7 @@ void expectMonteCarloAgreement(bool causal, std::initializer_list<const char*> m
     }
     double sumU = 0, sumU2 = 0, sumE = 0, sumE2 = 0, sumOut = 0;
     for (int t = 0; t < kDraws; ++t) {
-      TrialStream stream(99, static_cast<std::uint64_t>(t), zigguratTables());
+      TrialStream stream(99, static_cast<std::uint64_t>(t));
       const auto map = mechanism.drawFeatureMap(spec, stream);
       const AttentionErrors e =
           attentionErrors(p, exact, rows, (*map)->queries(p.queries), (*map)->keys(p.keys));

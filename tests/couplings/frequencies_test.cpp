@@ -13,13 +13,13 @@
 #include <boost/math/special_functions/erf.hpp>
 
 #include "core/params/invalid_parameter.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
 
 TrialStream stream(std::uint64_t trial) {
-  return TrialStream(42, trial, zigguratTables());
+  return TrialStream(42, trial);
 }
 
 TEST(Frequencies, ShapeIsFeaturesTimesFrequencyDimension) {
@@ -43,13 +43,15 @@ TEST(Frequencies, SameStreamSameFrequencies) {
   }
 }
 
-TEST(Frequencies, IidRowsAreConsecutiveNormals) {
+TEST(Frequencies, IidRowsAreConsecutivePairedNormals) {
+  // M × d = 15: eight pairs, the second value of the last one unused.
   TrialStream rng = stream(7), reference = stream(7);
-  const Eigen::MatrixXd omega = frequencies(Coupling::Iid, 4, 3, rng);
+  const Eigen::MatrixXd omega = frequencies(Coupling::Iid, 5, 3, rng);
+  PairedNormals<TrialStream> normals(reference);
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 4; ++j)
-      EXPECT_EQ(omega(i, j), reference.normal());
-  EXPECT_EQ(rng.normal(), reference.normal());  // exactly M × d normals were drawn
+    for (int j = 0; j < 5; ++j)
+      EXPECT_EQ(omega(i, j), normals.next());
+  EXPECT_EQ(rng.normal(), reference.normal());  // exactly eight pairs were drawn
 }
 
 TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {

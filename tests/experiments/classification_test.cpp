@@ -13,7 +13,7 @@
 #include "core/experiments/random_feature_classifier.h"
 #include "core/mechanisms/feature_map.h"
 #include "core/mechanisms/mechanism_registry.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 #include "experiment_test_support.h"
 
 namespace rfscope {
@@ -28,7 +28,7 @@ struct SmallSet {
 };
 
 SmallSet smallSet(double scale) {
-  TrialStream stream(7, 0, zigguratTables());
+  TrialStream stream(7, 0);
   SmallSet set;
   set.train.resize(60, 5);
   set.test.resize(15, 5);
@@ -49,7 +49,7 @@ std::unique_ptr<FeatureMap> drawMap(const char* mechanismId, Coupling coupling,
   problem.train = set.train;
   problem.test = set.test;
   const Mechanism& mechanism = *findMechanism(mechanismId);
-  TrialStream stream(3, 1, zigguratTables());
+  TrialStream stream(3, 1);
   auto map = mechanism.drawFeatureMap(
       classificationFeatureSpec(mechanism, coupling, features, problem), stream);
   EXPECT_TRUE(map) << mechanismId;
@@ -130,8 +130,8 @@ TEST(Classification, ColumnsAsTheCsvContractNamesThem) {
 
 TEST(Classification, ConvergesToTheExactKernelClassifierAsFeaturesGrow) {
   // Fixed seeds, banknote at σ = 0.5: as M grows from 16 to 2048 the disagreement with the exact
-  // classifier falls (0.22 → 0.03) and the accuracy reaches the exact accuracy within the band of
-  // its mean over the draws.
+  // classifier falls (0.15 → 0.02); the accuracy at M = 16 is below the exact one by more than its
+  // standard error, and at M = 2048 within the band of its mean over the draws.
   const Table table = runWith(Classification(), {{"features", std::string("16,256,2048")},
                                                  {"features-unit", std::string("absolute")},
                                                  {"couplings", std::vector<std::string>{"iid"}},
@@ -143,12 +143,12 @@ TEST(Classification, ConvergesToTheExactKernelClassifierAsFeaturesGrow) {
   const auto& mse = table.column("mse-pos-iid")->values;
   const double exact = table.column("accuracy-exact")->values[0];
   EXPECT_GT(exact, 0.7);
-  EXPECT_GT(disagreement[0], 0.15);
+  EXPECT_GT(disagreement[0], 0.1);
   EXPECT_LT(disagreement[1], disagreement[0]);
   EXPECT_LT(disagreement[2], disagreement[1]);
   EXPECT_LT(disagreement[2], 0.06);
   EXPECT_LT(mse[2], mse[0] / 8);
-  EXPECT_GT(exact - mean[0], 0.1);
+  EXPECT_GT(exact - mean[0], spread[0] / std::sqrt(6.0));
   const double band = 4 * spread[2] / std::sqrt(6.0) + 1.0 / 138;  // ± one test point
   EXPECT_NEAR(mean[2], exact, band);
 }

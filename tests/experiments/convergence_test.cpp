@@ -33,11 +33,15 @@ TEST(Convergence, LightTailsConvergeToTheClosedForm) {
     EXPECT_GT(n[i], n[i - 1]);
   EXPECT_EQ(n.back(), 40000.0);
   // The exact value (1 after scaling) lies in the final band, which is much narrower than the
-  // first.
+  // band at 1/20 of the trials (1/√20 = 0.22 as wide in expectation; the early band's own
+  // estimate is noisy, hence 0.5).
   EXPECT_LT(low.back(), 1.0);
   EXPECT_GT(high.back(), 1.0);
   EXPECT_NEAR(estimate.back(), 1.0, 0.05);
-  EXPECT_LT(high.back() - low.back(), 0.2 * (high.front() - low.front()));
+  std::size_t early = 0;
+  while (n[early] < n.back() / 20)
+    ++early;
+  EXPECT_LT(high.back() - low.back(), 0.5 * (high[early] - low[early]));
   EXPECT_TRUE(table.hints.series.front().warning.empty());
   EXPECT_TRUE(result.warnings.empty());
 }

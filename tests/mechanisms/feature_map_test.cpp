@@ -18,7 +18,7 @@
 #include "core/montecarlo/sampling_plan.h"
 #include "core/params/invalid_parameter.h"
 #include "core/random/philox_stream.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -129,7 +129,7 @@ TEST(FeatureMap, EqualsTheFullMonteCarloTrialForEveryMechanismAndCoupling) {
             const FeatureMapSpec spec = specFor(request, plan ? plan->parametersUsed : parameters);
             TrialScratch scratch;
             for (std::uint64_t t = 0; t < 3; ++t) {
-              TrialStream stream(kSeed, t, zigguratTables());
+              TrialStream stream(kSeed, t);
               if (!plan) {  // what Monte Carlo does not sample has no feature map either
                 EXPECT_FALSE(mechanism->drawFeatureMap(spec, stream))
                     << label << ": " << plan.reason();
@@ -171,7 +171,7 @@ TEST(FeatureMap, EqualsTheTrialWhereExpOfTheProjectionsOverflows) {
             std::string(id) + " σ = " + std::to_string(sigma) + " " + std::string(kernelId(kernel));
         const auto plan = makeSamplingPlan(request);
         ASSERT_TRUE(plan) << label;
-        TrialStream stream(kSeed, 0, zigguratTables());
+        TrialStream stream(kSeed, 0);
         const auto map =
             request.mechanism->drawFeatureMap(specFor(request, plan->parametersUsed), stream);
         ASSERT_TRUE(map) << label;
@@ -203,7 +203,7 @@ Moments sampleMoments(const Mechanism& mechanism, const FeatureMapSpec& spec,
   const Eigen::Index pairs = x.rows();
   Eigen::MatrixXd values(draws, pairs);
   for (int t = 0; t < draws; ++t) {
-    TrialStream stream(kSeed + 1, static_cast<std::uint64_t>(t), zigguratTables());
+    TrialStream stream(kSeed + 1, static_cast<std::uint64_t>(t));
     const auto map = mechanism.drawFeatureMap(spec, stream);
     values.row(t) = kernelEstimates((*map)->queries(x), (*map)->keys(y)).diagonal().transpose();
   }
@@ -297,7 +297,7 @@ TEST(FeatureMap, ShapesSymmetryPositivityAndDeterminism) {
       spec.parameters = resolveParameters(*mechanism, PairInput(x0, y0), parameters);
       if (spec.parameters.contains("epsilon")) spec.shift = positiveShift(x, y, 0.1);
       const std::string label = describe(*mechanism, Coupling::Iid, Kernel::Gaussian, parameters);
-      TrialStream stream(kSeed, 5, zigguratTables()), again(kSeed, 5, zigguratTables());
+      TrialStream stream(kSeed, 5), again(kSeed, 5);
       const auto map = mechanism->drawFeatureMap(spec, stream);
       const auto same = mechanism->drawFeatureMap(spec, again);
       ASSERT_TRUE(map && same) << label;
@@ -353,7 +353,7 @@ TEST(FeatureMap, PositiveVariantsNeedTheirShift) {
   spec.dimension = 3;
   spec.parameters.set("lambda", 0.5);
   spec.parameters.set("epsilon", 0.1);
-  TrialStream stream(kSeed, 0, zigguratTables());
+  TrialStream stream(kSeed, 0);
   EXPECT_THROW(findMechanism("pois-plus")->drawFeatureMap(spec, stream), InvalidParameter);
   spec.shift = Eigen::VectorXd::Constant(3, -1.0);
   EXPECT_TRUE(findMechanism("pois-plus")->drawFeatureMap(spec, stream));
@@ -396,7 +396,7 @@ TEST(FeatureMap, DataWideShiftKeepsPositiveDiscreteMapsUnbiased) {
     spec.shift = c;
     double sum = 0;
     for (std::int64_t t = 0; t < draws; ++t) {
-      TrialStream stream(kSeed, static_cast<std::uint64_t>(t), zigguratTables());
+      TrialStream stream(kSeed, static_cast<std::uint64_t>(t));
       const auto map = mechanism.drawFeatureMap(spec, stream);
       ASSERT_TRUE(map) << k.plus;
       sum += kernelEstimates((*map)->queries(x.transpose()), (*map)->keys(y.transpose()))(0, 0);

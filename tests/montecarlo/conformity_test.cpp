@@ -42,7 +42,7 @@ TEST(Conformity, SimplexPlusBelowSimplexForTheSameNorms) {
     double h[2], w2[2];
     int k = 0;
     for (Coupling coupling : {Coupling::Simplex, Coupling::SimplexPlus}) {
-      TrialStream rng(5, static_cast<std::uint64_t>(t), zigguratTables());
+      TrialStream rng(5, static_cast<std::uint64_t>(t));
       drawFullBlock(coupling, d, 3, rng, scratch);
       blockConformity(scratch.omega, d, 0.5, h[k], w2[k]);
       ++k;

@@ -7,7 +7,7 @@
 
 #include "core/random/distributions.h"
 #include "core/random/philox_stream.h"
-#include "core/random/ziggurat_normal.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -86,32 +86,44 @@ TEST(Distributions, GeometricMoments) {
   }
 }
 
-TEST(Distributions, ZigguratNormalMomentsAndDistribution) {
-  // Moments (normal: variance 1, fourth central moment 3) and a Kolmogorov–Smirnov test against Φ
-  // at level 0.001; the tail beyond R = 3.654 (the base layer's special path) has its exact mass.
-  const ZigguratTables& tables = zigguratTables();
+TEST(Distributions, TrialNormalsMomentsAndDistribution) {
+  // Moments (normal: variance 1, fourth central moment 3) of TrialStream::normal and of both
+  // values of PairedNormals, and Kolmogorov–Smirnov tests against Φ at level 0.001; the tail beyond
+  // 3.5 has its exact mass (the logarithm's accuracy near u = 0 decides it).
   expectMoments(
       [&](int i) {
-        PhiloxStream s(6, static_cast<std::uint64_t>(i));
-        return zigguratNormal(s, tables);
+        TrialStream s(6, static_cast<std::uint64_t>(i));
+        return s.normal();
       },
       {0.0, 1.0, 3.0}, 400000);
-  PhiloxStream stream(6, 1u << 30);
+  TrialStream stream(6, 1u << 30);
+  PairedNormals<TrialStream> pairs(stream);
   const int n = 1000000;
-  std::vector<double> z(n);
-  for (double& v : z)
-    v = zigguratNormal(stream, tables);
-  std::sort(z.begin(), z.end());
-  double d = 0;
-  int tail = 0;
-  for (int i = 0; i < n; ++i) {
-    const double cdf = 0.5 * std::erfc(-z[i] / std::sqrt(2.0));
-    d = std::max({d, std::fabs(cdf - double(i) / n), std::fabs(cdf - double(i + 1) / n)});
-    if (std::fabs(z[i]) > ZigguratTables::kTailStart) ++tail;
+  std::vector<double> first(n / 2), second(n / 2), z;
+  for (int i = 0; i < n / 2; ++i) {
+    first[static_cast<std::size_t>(i)] = pairs.next();
+    second[static_cast<std::size_t>(i)] = pairs.next();
   }
-  EXPECT_LT(d, std::sqrt(-std::log(0.0005) / 2) / std::sqrt(double(n)));
-  const double p = std::erfc(ZigguratTables::kTailStart / std::sqrt(2.0));
-  EXPECT_NEAR(tail, n * p, 3.29 * std::sqrt(n * p));
+  double correlation = 0;
+  for (int i = 0; i < n / 2; ++i)
+    correlation += first[static_cast<std::size_t>(i)] * second[static_cast<std::size_t>(i)];
+  correlation /= n / 2;
+  EXPECT_LT(std::fabs(correlation), 3.29 * std::sqrt(2.0 / n));  // the pair is uncorrelated
+  for (const std::vector<double>* half : {&first, &second}) {
+    z = *half;
+    std::sort(z.begin(), z.end());
+    const double m = static_cast<double>(z.size());
+    double d = 0;
+    int tail = 0;
+    for (std::size_t i = 0; i < z.size(); ++i) {
+      const double cdf = 0.5 * std::erfc(-z[i] / std::sqrt(2.0));
+      d = std::max({d, std::fabs(cdf - double(i) / m), std::fabs(cdf - double(i + 1) / m)});
+      if (std::fabs(z[i]) > 3.5) ++tail;
+    }
+    EXPECT_LT(d, std::sqrt(-std::log(0.0005) / 2) / std::sqrt(m));
+    const double p = std::erfc(3.5 / std::sqrt(2.0));
+    EXPECT_NEAR(tail, m * p, 3.29 * std::sqrt(m * p));
+  }
 }
 
 }  // namespace

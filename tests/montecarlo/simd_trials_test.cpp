@@ -1,8 +1,10 @@
 // The SIMD trials: every lane equals the scalar trial (runFastTrial) to the last bit, on every
 // instruction set Highway can run here (AVX-512, AVX2, SSE4 and the one-lane fallback), for
-// i.i.d. and block plans of every cosine-free mechanism — including the ziggurat's slow path and
-// the χ² redraws, which small dimensions and many features reach often. And reproducibleExp is
-// within 1 ulp of e^x.
+// i.i.d. and block plans of every cosine-free mechanism — including odd numbers of normals (a
+// pair's second value carried over) and the χ² redraws, which small dimensions and many features
+// reach often. And reproducibleExp, reproducibleLog and reproducibleSinCosOfTurns are within 1, 1
+// and 3 ulp of the true values.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -12,6 +14,8 @@
 #include <hwy/targets.h>
 
 #include "core/math/reproducible_exp.h"
+#include "core/math/reproducible_log.h"
+#include "core/math/reproducible_sincos.h"
 #include "core/montecarlo/simd_fast_trials.h"
 #include "monte_carlo_test_support.h"
 
@@ -70,7 +74,7 @@ TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
       std::vector<double> frame(static_cast<std::size_t>(fastTrialScratchSize(*plan->fast)) + 1);
       for (int i = 0; i < count; ++i) {
         const SignedLog expected =
-            runFastTrial(*plan->fast, nullptr, nullptr, first + i, zigguratTables(), frame.data());
+            runFastTrial(*plan->fast, nullptr, nullptr, first + i , frame.data());
         EXPECT_EQ(values[i].sign, expected.sign) << "trial " << first + i;
         EXPECT_EQ(values[i].logAbs, expected.logAbs) << "trial " << first + i;
       }
@@ -116,6 +120,53 @@ TEST(ReproducibleExp, IsWithinOneUlpOfTheExponential) {
   EXPECT_EQ(reproducibleExp(-745.2), 0.0);
   EXPECT_EQ(reproducibleExp(-745.1), std::numeric_limits<double>::denorm_min());
   EXPECT_TRUE(std::isnan(reproducibleExp(NAN)));
+}
+
+// The error of `value` against `exact` in units in the last place of the rounded exact value.
+double ulpsFrom(double value, long double exact) {
+  const double rounded = std::fabs(static_cast<double>(exact));
+  return static_cast<double>(std::fabs(value - exact) / (std::nextafter(rounded, INFINITY) - rounded));
+}
+
+TEST(ReproducibleLog, IsWithinOneUlpOfTheLogarithmOnTheUniformsRange) {
+  PhiloxStream stream(5, 12);
+  double worst = 0;
+  for (int i = 0; i < 400000; ++i) {
+    // Uniforms as the trials draw them, and far smaller ones down to 2^-600.
+    const double u = i % 2 ? stream.uniform() : std::ldexp(stream.uniform(), -(i % 600));
+    worst = std::max(worst, ulpsFrom(reproducibleLog(u), std::log(static_cast<long double>(u))));
+  }
+  EXPECT_LT(worst, 1.0);
+  EXPECT_EQ(reproducibleLog(1.0), 0.0);
+  EXPECT_EQ(reproducibleLog(0.5), -0.69314718055994530942);
+  EXPECT_NEAR(reproducibleLog(0x1.0p-54), -54 * 0.69314718055994530942, 1e-13);
+}
+
+TEST(ReproducibleSinCos, IsWithinThreeUlpOfSineAndCosineOfTheTurn) {
+  const long double twoPi = 6.283185307179586476925286766559L;
+  PhiloxStream stream(5, 13);
+  double worstSine = 0, worstCosine = 0, worstAbsolute = 0;
+  for (int i = 0; i < 400000; ++i) {
+    const double u = stream.uniform();
+    double sine = 0, cosine = 0;
+    reproducibleSinCosOfTurns(u, sine, cosine);
+    const long double exactSine = std::sin(twoPi * u), exactCosine = std::cos(twoPi * u);
+    worstAbsolute = std::max({worstAbsolute, static_cast<double>(std::fabs(sine - exactSine)),
+                              static_cast<double>(std::fabs(cosine - exactCosine))});
+    // Near a zero the angle's own rounding (one ulp of 2πu) dominates: absolute error there.
+    if (std::fabs(exactSine) > 1e-3) worstSine = std::max(worstSine, ulpsFrom(sine, exactSine));
+    if (std::fabs(exactCosine) > 1e-3)
+      worstCosine = std::max(worstCosine, ulpsFrom(cosine, exactCosine));
+  }
+  EXPECT_LT(worstSine, 3.0);
+  EXPECT_LT(worstCosine, 3.0);
+  EXPECT_LT(worstAbsolute, 0x1.0p-52);
+  for (int quarter = 0; quarter <= 4; ++quarter) {  // exact on the axes
+    double sine = 0, cosine = 0;
+    reproducibleSinCosOfTurns(0.25 * quarter, sine, cosine);
+    EXPECT_EQ(sine, quarter == 1 ? 1.0 : quarter == 3 ? -1.0 : 0.0) << quarter;
+    EXPECT_EQ(cosine, quarter % 4 == 0 ? 1.0 : quarter == 2 ? -1.0 : 0.0) << quarter;
+  }
 }
 
 }  // namespace

@@ -17,7 +17,6 @@
 #include "core/math/large_allocations.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
-#include "core/random/ziggurat_normal.h"
 
 namespace rfscope {
 namespace {
@@ -33,7 +32,7 @@ class QuietContext final : public RunContext {
 };
 
 AttentionProblem problem(Eigen::Index length, int d, Eigen::Index dv) {
-  TrialStream stream(3, 0, zigguratTables());
+  TrialStream stream(3, 0);
   return gaussianAttentionProblem(length, d, dv, 0.5 * std::pow(d, -0.25), stream);
 }
 
@@ -108,7 +107,7 @@ void RfAttentionDrawL4096M256(benchmark::State& state) {
   spec.dimension = 64;
   std::uint64_t draw = 0;
   for (auto _ : state) {
-    TrialStream stream(5, draw++, zigguratTables());
+    TrialStream stream(5, draw++);
     const auto map = pos.drawFeatureMap(spec, stream);
     benchmark::DoNotOptimize(
         attentionErrors(p, exact, exactRows, (*map)->queries(p.queries), (*map)->keys(p.keys)));
