@@ -54,6 +54,8 @@ def rfscope_rates(binary):
         if b.get("aggregate_name") != "median":
             continue
         parts = b["run_name"].split("/")
+        if parts[0] not in names:  # a benchmark of another build that this script does not compare
+            continue
         coupling = names[parts[0]]
         if parts[0].startswith("ceiling"):  # 200000 trials per iteration, on the calling thread
             key = transforms.get(parts[0], "ceiling")
