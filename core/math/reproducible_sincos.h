@@ -35,9 +35,9 @@ RFSCOPE_HOST_DEVICE inline void reproducibleSinCosOfTurns(double u, double& sine
   const double cosPoly = kC1 + z * (kC2 + z * (kC3 + z * (kC4 + z * (kC5 + z * kC6))));
   const double s = x + x * z * sinPoly;
   const double c = 1.0 - (0.5 * z - z * z * cosPoly);
-  const std::int64_t quadrant =
-      (reproducible_exp::bitsOf(shifted) - reproducible_exp::bitsOf(reproducible_exp::kRoundMagic)) &
-      3;
+  const std::int64_t quadrant = (reproducible_exp::bitsOf(shifted) -
+                                 reproducible_exp::bitsOf(reproducible_exp::kRoundMagic)) &
+                                3;
   // (sin, cos) of qπ/2 + x: q = 0: (s, c); 1: (c, -s); 2: (-s, -c); 3: (-c, s).
   const bool swap = (quadrant & 1) != 0;
   const double a = swap ? c : s, b = swap ? s : c;

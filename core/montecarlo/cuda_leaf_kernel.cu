@@ -219,8 +219,7 @@ class CudaLeafKernel final : public LeafKernel {
     check(cudaEventCreate(&stop), "creating an event");
     check(cudaEventRecord(start, stream_), "recording an event");
     drawBoundKernel<<<static_cast<unsigned>(device_.residentBlocksOf(plan.kind)), kThreadsPerBlock,
-                      0, stream_>>>(plan.spec().seed, trials, bound.draws,
-                                    total.data());
+                      0, stream_>>>(plan.spec().seed, trials, bound.draws, total.data());
     check(cudaGetLastError(), "launching the bound kernel");
     check(cudaEventRecord(stop, stream_), "recording an event");
     check(cudaMemcpyAsync(&bound.checksum, total.data(), sizeof(double), cudaMemcpyDeviceToHost,

@@ -1,7 +1,8 @@
 #pragma once
 // The measured ceiling the CUDA backend is judged against: a kernel that draws, for every trial,
-// the random numbers the estimator needs (fastTrialRandomDraws Box–Muller normals, two per pair, from the trial's
-// Philox stream) and sums them — the estimator's unavoidable work, with none of its arithmetic.
+// the random numbers the estimator needs (fastTrialRandomDraws Box–Muller normals, two per pair,
+// from the trial's Philox stream) and sums them — the estimator's unavoidable work, with none of
+// its arithmetic.
 
 #include <cstdint>
 #include <optional>

@@ -198,9 +198,10 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
 
 // axis1, axis2: the pair's frame vectors (length n, zero-padded); scratch: 5n doubles.
 template <class Array>
-RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(
-    const FastTrialSpec& s, BlockGeometry geometry, const double* axis1, const double* axis2,
-    std::uint64_t trial, Array scratch) {
+RFSCOPE_HOST_DEVICE inline SignedLog fastStructuredTrial(const FastTrialSpec& s,
+                                                         BlockGeometry geometry,
+                                                         const double* axis1, const double* axis2,
+                                                         std::uint64_t trial, Array scratch) {
   TrialStream rng(s.seed, trial);
   const int n = s.dimension;
   const bool planar = usesSecondAxis(s);

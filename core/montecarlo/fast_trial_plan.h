@@ -102,7 +102,8 @@ RFSCOPE_HOST_DEVICE inline decltype(auto) withFastTrialKind(FastTrialKind kind, 
 // The same for a plan of any kind.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline SignedLog runFastTrial(const FastTrialPlan& plan, const double* axis1,
-                                                  const double* axis2, std::uint64_t trial, Array scratch) {
+                                                  const double* axis2, std::uint64_t trial,
+                                                  Array scratch) {
   return withFastTrialKind(plan.kind, [&](auto kind) {
     return runFastTrialOfKind<decltype(kind)::value>(plan, axis1, axis2, trial, scratch);
   });

@@ -205,7 +205,8 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
 SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& scratch) {
   if (plan.fast) {
     scratch.frame.resize(static_cast<std::size_t>(fastTrialScratchSize(*plan.fast)));
-    return runFastTrial(*plan.fast, plan.frameAxis1.data(), plan.frameAxis2.data(), trial, scratch.frame.data());
+    return runFastTrial(*plan.fast, plan.frameAxis1.data(), plan.frameAxis2.data(), trial,
+                        scratch.frame.data());
   }
   if (plan.model.family == TrialFamily::Discrete) return discreteTrial(plan, trial);
   if (plan.model.family == TrialFamily::Hybrid) return fullHybridTrial(plan, trial);

@@ -267,10 +267,10 @@ HWY_INLINE VF Log(VF x) {
   const VF t1 = hn::Mul(w, step(l::kLg2, step(l::kLg4, hn::Set(df, l::kLg6))));
   const VF t2 = hn::Mul(z, step(l::kLg1, step(l::kLg3, step(l::kLg5, hn::Set(df, l::kLg7)))));
   const VF r = hn::Add(t2, t1);
-  const VF sum = hn::Add(hn::Sub(hn::Add(hn::Mul(s, hn::Add(halfSquare, r)),
-                                         hn::Mul(k, hn::Set(df, e::kLn2Lo))),
-                                 halfSquare),
-                         f);
+  const VF sum = hn::Add(
+      hn::Sub(hn::Add(hn::Mul(s, hn::Add(halfSquare, r)), hn::Mul(k, hn::Set(df, e::kLn2Lo))),
+              halfSquare),
+      f);
   return hn::Add(sum, hn::Mul(k, hn::Set(df, e::kLn2Hi)));
 }
 

@@ -74,7 +74,7 @@ TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
       std::vector<double> frame(static_cast<std::size_t>(fastTrialScratchSize(*plan->fast)) + 1);
       for (int i = 0; i < count; ++i) {
         const SignedLog expected =
-            runFastTrial(*plan->fast, nullptr, nullptr, first + i , frame.data());
+            runFastTrial(*plan->fast, nullptr, nullptr, first + i, frame.data());
         EXPECT_EQ(values[i].sign, expected.sign) << "trial " << first + i;
         EXPECT_EQ(values[i].logAbs, expected.logAbs) << "trial " << first + i;
       }
@@ -125,7 +125,8 @@ TEST(ReproducibleExp, IsWithinOneUlpOfTheExponential) {
 // The error of `value` against `exact` in units in the last place of the rounded exact value.
 double ulpsFrom(double value, long double exact) {
   const double rounded = std::fabs(static_cast<double>(exact));
-  return static_cast<double>(std::fabs(value - exact) / (std::nextafter(rounded, INFINITY) - rounded));
+  return static_cast<double>(std::fabs(value - exact) /
+                             (std::nextafter(rounded, INFINITY) - rounded));
 }
 
 TEST(ReproducibleLog, IsWithinOneUlpOfTheLogarithmOnTheUniformsRange) {
