@@ -40,9 +40,7 @@ RFSCOPE_HOST_DEVICE inline std::int64_t bitsOf(double x) {
 #endif
 }
 
-// 2^e for -1022 <= e <= 1023.
-RFSCOPE_HOST_DEVICE inline double powerOfTwo(std::int64_t e) {
-  const std::int64_t bits = static_cast<std::int64_t>(static_cast<std::uint64_t>(e + 1023) << 52);
+RFSCOPE_HOST_DEVICE inline double fromBits(std::int64_t bits) {
 #if defined(__CUDA_ARCH__)
   return __longlong_as_double(bits);
 #else
@@ -50,6 +48,11 @@ RFSCOPE_HOST_DEVICE inline double powerOfTwo(std::int64_t e) {
   std::memcpy(&x, &bits, sizeof x);
   return x;
 #endif
+}
+
+// 2^e for -1022 <= e <= 1023.
+RFSCOPE_HOST_DEVICE inline double powerOfTwo(std::int64_t e) {
+  return fromBits(static_cast<std::int64_t>(static_cast<std::uint64_t>(e + 1023) << 52));
 }
 }  // namespace reproducible_exp
 

@@ -24,16 +24,6 @@ inline constexpr double kLg1 = 6.666666666666735130e-01, kLg2 = 3.99999999994094
                         kLg3 = 2.857142874366239149e-01, kLg4 = 2.222219843214978396e-01,
                         kLg5 = 1.818357216161805012e-01, kLg6 = 1.531383769920937332e-01,
                         kLg7 = 1.479819860511658591e-01;
-
-RFSCOPE_HOST_DEVICE inline double fromBits(std::int64_t bits) {
-#if defined(__CUDA_ARCH__)
-  return __longlong_as_double(bits);
-#else
-  double x = 0;
-  std::memcpy(&x, &bits, sizeof x);
-  return x;
-#endif
-}
 }  // namespace reproducible_log
 
 // ln x for positive normal x.
@@ -41,7 +31,7 @@ RFSCOPE_HOST_DEVICE inline double reproducibleLog(double x) {
   using namespace reproducible_log;
   const std::int64_t shifted = reproducible_exp::bitsOf(x) + kOffset;
   const double k = static_cast<double>((shifted >> 52) - 1023);
-  const double m = fromBits((shifted & kMantissaMask) + kLowBits);
+  const double m = reproducible_exp::fromBits((shifted & kMantissaMask) + kLowBits);
   const double f = m - 1.0;
   const double halfSquare = 0.5 * f * f;
   const double s = f / (2.0 + f);
