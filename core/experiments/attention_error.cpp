@@ -512,8 +512,7 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
       const double perFeature =
           s.outputSquared.front() * static_cast<double>(settings.features.front());
       needed += "predicted M ≈ " +
-                std::to_string(static_cast<long long>(
-                    std::ceil(perFeature / (settings.targetError * settings.targetError))));
+                countText(std::ceil(perFeature / (settings.targetError * settings.targetError)));
     } else {
       needed += "no prediction";
     }

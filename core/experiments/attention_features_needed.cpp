@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/experiment_support.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
@@ -16,10 +17,6 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const Experiment& attentionError() {
   return *findExperiment("attention-error");
-}
-
-std::string featuresText(double m) {
-  return std::to_string(std::llround(m));
 }
 
 // Passes cancellation and progress through to the caller; attention-error's own partial tables
@@ -180,10 +177,10 @@ RunResult AttentionFeaturesNeeded::run(const ParameterSet& params, RunContext& c
     if (std::isnan(crossing.features))
       result.warnings.push_back(
           category.name + ": the measured error stays above " + formatParameterValue(target) +
-          " up to M = " + featuresText(grid.values.back()) + " (raise features-max)");
+          " up to M = " + countText(grid.values.back()) + " (raise features-max)");
     else if (crossing.below == crossing.above)
       result.warnings.push_back(category.name + ": already below the target at the smallest M = " +
-                                featuresText(grid.values[0]) + " (lower features-min)");
+                                countText(grid.values[0]) + " (lower features-min)");
   }
   // attention-error's notes on the delta method's validity and the signed mechanisms, less its
   // own features-needed lines (this table replaces them).

@@ -7,6 +7,7 @@
 #include "core/montecarlo/leaf_result.h"
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
+#include "core/params/parameter_set.h"
 
 namespace rfscope {
 
@@ -90,6 +91,11 @@ bool stopIfCancelled(RunContext& context, RunResult& result) {
 std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing) {
   if (steps <= 1) return {minimum};
   return sigmaGrid(minimum, maximum, steps, logSpacing);
+}
+
+std::string countText(double count) {
+  if (std::fabs(count) < 0x1.0p53) return std::to_string(std::llround(count));
+  return formatParameterValue(count);
 }
 
 }  // namespace rfscope

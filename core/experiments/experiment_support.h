@@ -51,4 +51,8 @@ bool stopIfCancelled(RunContext& context, RunResult& result);
 // An evenly spaced grid (linear or logarithmic) from `minimum` to `maximum`, `steps` >= 1 values.
 std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing);
 
+// A count (features, trials) as text: the nearest whole number while doubles hold it exactly
+// (below 2^53), else in scientific notation — a predicted M can be astronomically large.
+std::string countText(double count);
+
 }  // namespace rfscope

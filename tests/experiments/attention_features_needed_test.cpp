@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/experiment_support.h"
 #include "tests/experiments/experiment_test_support.h"
 
 namespace rfscope {
@@ -27,6 +28,15 @@ const std::vector<double>& values(const Table& table, const std::string& key) {
 
 // Small inputs (spread ≲ 0.1 at the crossing): predicted and measured M agree within 25% for the
 // i.i.d. positive mechanisms; the coupled rows have no prediction but a measured M.
+// A predicted M can exceed any integer type (PosRF at large norms: 2.5e19): no overflowing cast.
+TEST(CountText, WholeNumbersWhileDoublesHoldThemThenScientific) {
+  EXPECT_EQ(countText(12727.4), "12727");
+  EXPECT_EQ(countText(0x1.0p53 - 1), "9007199254740991");
+  const std::string huge = countText(2.51484e19);
+  EXPECT_NE(huge.find("e+19"), std::string::npos) << huge;
+  EXPECT_EQ(countText(2.51484e19).substr(0, 4), "2.51");
+}
+
 TEST(AttentionFeaturesNeeded, PredictedAndMeasuredAgreeWhereTheDeltaMethodHolds) {
   const test::Overrides settings = {{"input-scale", 0.3},
                                     {"mechanisms", std::vector<std::string>{"pos", "oprf"}},
