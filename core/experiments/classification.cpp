@@ -35,6 +35,21 @@ std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
   return estimatorKey(mechanism, coupling);
 }
 
+std::string estimatorLabel(const Mechanism& mechanism, Coupling coupling,
+                           std::size_t mechanismCount, std::size_t couplingCount) {
+  if (couplingCount == 1) return mechanism.info().name;
+  if (mechanismCount == 1) return couplingName(coupling);
+  return mechanism.info().name + ", " + couplingName(coupling);
+}
+
+std::string estimatorsInCommon(const std::vector<const Mechanism*>& mechanisms,
+                               const std::vector<Coupling>& couplings) {
+  std::vector<std::string> parts;
+  if (mechanisms.size() == 1) parts.push_back(mechanisms.front()->info().name);
+  if (couplings.size() == 1) parts.push_back(couplingName(couplings.front()));
+  return parts.empty() ? "" : parts.size() == 1 ? parts[0] : parts[0] + ", " + parts[1];
+}
+
 void AccuracyColumns::append(Table& table, double accuracy, double std, double standardError,
                              double disagreementValue) const {
   table.append(mean, accuracy);
@@ -186,10 +201,11 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
   for (const std::int64_t value : settings.featureValues)
     features.push_back(settings.perDimension ? value * d : value);
 
-  table.hints.title = "Kernel classification, " + data.name + " (d = " + std::to_string(d) +
-                      ", L = " + std::to_string(problem.train.rows()) +
-                      ", σ = " + shortNumber(problem.sigma) +
-                      (problem.sigmaSearched ? " searched" : "") + ")";
+  const std::string shared = estimatorsInCommon(settings.mechanisms, settings.couplings);
+  table.hints.title =
+      "Kernel classification, " + data.name + (shared.empty() ? "" : ", " + shared) +
+      " (d = " + std::to_string(d) + ", L = " + std::to_string(problem.train.rows()) +
+      ", σ = " + shortNumber(problem.sigma) + (problem.sigmaSearched ? " searched" : "") + ")";
   table.hints.xColumn = settings.perDimension ? "features-per-dimension" : "features";
   table.hints.xLabel =
       settings.perDimension ? "random features per dimension m/d" : "random features M";
@@ -220,7 +236,9 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
                coupling,
                deriveSeed(settings.seed, c, m),
                classificationFeatureSpec(mechanism, coupling, 1, problem),
-               addAccuracyColumns(table, mechanism, coupling, name,
+               addAccuracyColumns(table, mechanism, coupling,
+                                  estimatorLabel(mechanism, coupling, settings.mechanisms.size(),
+                                                 settings.couplings.size()),
                                   estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
                                                     settings.couplings.size()),
                                   SeriesStyle::LineAndPoints),

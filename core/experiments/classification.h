@@ -61,6 +61,14 @@ std::string estimatorKey(const Mechanism& mechanism, Coupling coupling);
 // share a mechanism, else a colour of the key.
 std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
                               std::size_t mechanismCount, std::size_t couplingCount);
+// The legend entry of an estimator: only what differs between the series (the mechanism when all
+// share a coupling, the coupling when all share a mechanism, else "PosRF, IID"); the shared part
+// goes into the title (estimatorsInCommon).
+std::string estimatorLabel(const Mechanism& mechanism, Coupling coupling,
+                           std::size_t mechanismCount, std::size_t couplingCount);
+// What all series share, for the title: "PosRF, IID", "PosRF", "IID" or "".
+std::string estimatorsInCommon(const std::vector<const Mechanism*>& mechanisms,
+                               const std::vector<Coupling>& couplings);
 
 // One estimator's accuracy columns, shared by the classification experiments:
 // accuracy-<key> (mean over repeats), -std, -low and -high (± one standard error of the mean),

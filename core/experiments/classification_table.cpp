@@ -91,13 +91,12 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
                                        RunContext& context) const {
   RunResult result;
   Table& table = result.table;
-  // With one coupling the legend names the mechanisms alone and the title the coupling: short
+  // The legend names only what differs between the series, the title what they share: short
   // entries keep the legend small beside a paper-size figure.
-  const bool oneCoupling = settings.couplings.size() == 1;
+  const std::string shared = estimatorsInCommon(settings.mechanisms, settings.couplings);
   table.hints.title =
       "Kernel classification, " + std::string(settings.perDimension ? "m/d = " : "M = ") +
-      std::to_string(settings.features) +
-      (oneCoupling ? " " + couplingName(settings.couplings.front()) : "") + " features";
+      std::to_string(settings.features) + " features" + (shared.empty() ? "" : " (" + shared + ")");
   table.hints.xColumn = "dataset";
   table.hints.xLabel = "dataset";
   // CRT Table 1 as a figure: grouped bars per dataset, the x axis naming the datasets.
@@ -126,11 +125,11 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
     for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
       const Mechanism& mechanism = *settings.mechanisms[m];
       const Coupling coupling = settings.couplings[c];
-      const std::string label = oneCoupling ? mechanism.info().name
-                                            : mechanism.info().name + ", " + couplingName(coupling);
       const Series s{
           &mechanism, coupling, deriveSeed(settings.seed, c, m),
-          addAccuracyColumns(table, mechanism, coupling, label,
+          addAccuracyColumns(table, mechanism, coupling,
+                             estimatorLabel(mechanism, coupling, settings.mechanisms.size(),
+                                            settings.couplings.size()),
                              estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
                                                settings.couplings.size()),
                              SeriesStyle::Points)};

@@ -128,6 +128,29 @@ TEST(Classification, ColumnsAsTheCsvContractNamesThem) {
   EXPECT_LT(mse[1], mse[0]);
 }
 
+// Legends name what differs between the series, titles what they share (both experiments).
+TEST(Classification, LegendNamesWhatDiffersAndTheTitleWhatIsShared) {
+  const Mechanism& pos = *findMechanism("pos");
+  const Mechanism& oprf = *findMechanism("oprf");
+  EXPECT_EQ(estimatorLabel(pos, Coupling::Orthogonal, 1, 3), "ORF");
+  EXPECT_EQ(estimatorLabel(oprf, Coupling::Iid, 2, 1), "OPRF");
+  EXPECT_EQ(estimatorLabel(pos, Coupling::Simplex, 2, 2), "PosRF, SimRF");
+  EXPECT_EQ(estimatorsInCommon({&pos}, {Coupling::Iid}), "PosRF, IID");
+  EXPECT_EQ(estimatorsInCommon({&pos}, {Coupling::Iid, Coupling::Simplex}), "PosRF");
+  EXPECT_EQ(estimatorsInCommon({&pos, &oprf}, {Coupling::Iid}), "IID");
+  EXPECT_EQ(estimatorsInCommon({&pos, &oprf}, {Coupling::Iid, Coupling::Simplex}), "");
+  const Table table =
+      runWith(Classification(), {{"features", std::string("4")},
+                                 {"couplings", std::vector<std::string>{"iid", "simrf"}},
+                                 {"repeats", std::int64_t{2}}})
+          .table;
+  EXPECT_NE(table.hints.title.find(", PosRF ("), std::string::npos) << table.hints.title;
+  std::vector<std::string> names;
+  for (const auto& series : table.hints.series)
+    names.push_back(series.label);
+  EXPECT_EQ(names, (std::vector<std::string>{"exact kernel", "IID", "SimRF"}));
+}
+
 TEST(Classification, ConvergesToTheExactKernelClassifierAsFeaturesGrow) {
   // Fixed seeds, banknote at σ = 0.5: as M grows from 16 to 2048 the disagreement with the exact
   // classifier falls (0.15 → 0.02); the accuracy at M = 16 is below the exact one by more than its
