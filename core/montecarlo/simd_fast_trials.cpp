@@ -74,13 +74,7 @@ struct LaneStream {
     return uniformFromWords(static_cast<std::uint32_t>(word >> 32),
                             static_cast<std::uint32_t>(word));
   }
-  // TrialStream::normal.
-  double normal() {
-    const double radiusUniform = uniform();
-    double first = 0, second = 0;
-    boxMullerPair(radiusUniform, uniform(), first, second);
-    return first;
-  }
+  double normal() { return drawNormal(*this); }  // TrialStream::normal
 
   // Rewrites the lane's column from `position` on with its next words, so that the vector code
   // reading from `position` continues the lane's stream.

@@ -23,4 +23,22 @@ RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE void boxMullerPair(double radiusUniform
   second = radius * sine;
 }
 
+// The normals of a stream with uniform() (TrialStream, and the SIMD trials' per-lane streams, which
+// must draw exactly alike): a pair from the next two uniforms, the radius's first.
+template <class Stream>
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE void drawNormalPair(Stream& stream, double& first,
+                                                             double& second) {
+  const double radiusUniform = stream.uniform();
+  boxMullerPair(radiusUniform, stream.uniform(), first, second);
+}
+
+// One normal, the first of a pair (the second is dropped): it depends on no earlier draw, which
+// rejection samplers rely on (a rejected try restarts like a new call).
+template <class Stream>
+RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double drawNormal(Stream& stream) {
+  double first = 0, second = 0;
+  drawNormalPair(stream, first, second);
+  return first;
+}
+
 }  // namespace rfscope

@@ -18,18 +18,12 @@ class TrialStream {
 
   // Two standard normals from the next two uniforms.
   RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE void normalPair(double& first, double& second) {
-    const double radiusUniform = uniform();
-    boxMullerPair(radiusUniform, uniform(), first, second);
+    drawNormalPair(*this, first, second);
   }
 
-  // One standard normal, the first of a pair (the second is dropped). It depends on no earlier
-  // call, which rejection samplers rely on (a rejected try restarts like a new call). Loops that
-  // draw many normals use PairedNormals instead.
-  RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double normal() {
-    double first = 0, second = 0;
-    normalPair(first, second);
-    return first;
-  }
+  // One standard normal, the first of a pair (drawNormal). Loops that draw many normals use
+  // PairedNormals instead.
+  RFSCOPE_HOST_DEVICE RFSCOPE_FORCE_INLINE double normal() { return drawNormal(*this); }
 
  private:
   PhiloxStream philox_;
