@@ -60,7 +60,7 @@ void AccuracyColumns::append(Table& table, double accuracy, double std, double s
 }
 
 AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
-                                   const std::string& label, const std::string& colorKey,
+                                   std::size_t mechanismCount, std::size_t couplingCount,
                                    SeriesStyle style) {
   const std::string key = estimatorKey(mechanism, coupling);
   const std::string name = mechanism.info().name + ", " + couplingName(coupling);
@@ -71,8 +71,10 @@ AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Cou
   c.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
   c.disagreement = table.addColumn("disagreement-" + key,
                                    name + " fraction of predictions unlike the exact kernel's");
-  table.hints.series.push_back({label, "accuracy-" + key, "accuracy-" + key + "-low",
-                                "accuracy-" + key + "-high", colorKey, style, "", false});
+  table.hints.series.push_back(
+      {estimatorLabel(mechanism, coupling, mechanismCount, couplingCount), "accuracy-" + key,
+       "accuracy-" + key + "-low", "accuracy-" + key + "-high",
+       estimatorColorKey(mechanism, coupling, mechanismCount, couplingCount), style, "", false});
   return c;
 }
 
@@ -236,12 +238,8 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
                coupling,
                deriveSeed(settings.seed, c, m),
                classificationFeatureSpec(mechanism, coupling, 1, problem),
-               addAccuracyColumns(table, mechanism, coupling,
-                                  estimatorLabel(mechanism, coupling, settings.mechanisms.size(),
-                                                 settings.couplings.size()),
-                                  estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
-                                                    settings.couplings.size()),
-                                  SeriesStyle::LineAndPoints),
+               addAccuracyColumns(table, mechanism, coupling, settings.mechanisms.size(),
+                                  settings.couplings.size(), SeriesStyle::LineAndPoints),
                {}};
       // After the accuracy columns: the CSV keeps its column order.
       s.mse = table.addColumn("mse-" + key, name + " mean squared error of K̂");

@@ -80,9 +80,10 @@ struct AccuracyColumns {
               double disagreementValue) const;
 };
 // Adds them for (mechanism, coupling) — labelled "<Mechanism>, <Coupling> …" — and the series
-// `label` drawing accuracy-<key> with its ± band in `style`.
+// drawing accuracy-<key> with its ± band in `style`, named and coloured among mechanismCount ×
+// couplingCount series (estimatorLabel, estimatorColorKey).
 AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
-                                   const std::string& label, const std::string& colorKey,
+                                   std::size_t mechanismCount, std::size_t couplingCount,
                                    SeriesStyle style);
 
 }  // namespace rfscope

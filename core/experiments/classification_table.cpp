@@ -125,14 +125,9 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
     for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
       const Mechanism& mechanism = *settings.mechanisms[m];
       const Coupling coupling = settings.couplings[c];
-      const Series s{
-          &mechanism, coupling, deriveSeed(settings.seed, c, m),
-          addAccuracyColumns(table, mechanism, coupling,
-                             estimatorLabel(mechanism, coupling, settings.mechanisms.size(),
-                                            settings.couplings.size()),
-                             estimatorColorKey(mechanism, coupling, settings.mechanisms.size(),
-                                               settings.couplings.size()),
-                             SeriesStyle::Points)};
+      const Series s{&mechanism, coupling, deriveSeed(settings.seed, c, m),
+                     addAccuracyColumns(table, mechanism, coupling, settings.mechanisms.size(),
+                                        settings.couplings.size(), SeriesStyle::Points)};
       series.push_back(s);
     }
 
