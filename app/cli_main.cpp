@@ -1,5 +1,9 @@
 // rfscope-cli: the headless shell over RFScope's experiments and formulas.
 
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
@@ -11,6 +15,7 @@
 #include "app/cli/process_group.h"
 #include "core/io/temporary_files.h"
 #include "core/math/large_allocations.h"
+#include "core/montecarlo/simd_target.h"
 #include "core/params/invalid_parameter.h"
 
 namespace {
@@ -39,6 +44,9 @@ commands:
       (the default) runs large fast-path runs on a CUDA GPU when this build has the CUDA backend
       and a device is present; "backend" and "backend_note" in the output say what ran.
   --version, --help
+
+environment: RFSCOPE_SIMD=scalar|sse4|avx2|avx512 caps the instruction set of the Monte Carlo
+  kernels (the numbers are the same on every set; the speed is not); mc reports "simd_target".
 
 exit codes: 0 success; 1 failure while running (an unwritable output, no usable CUDA device for
   --backend cuda); 2 bad input (unknown or out-of-range option, malformed data file); 3 no
@@ -71,23 +79,44 @@ int fail(const std::string& message, int status) {
 
 }  // namespace
 
+// Standard output is where the CSV or JSON goes: a write that failed (a full disk, a reader that
+// went away) is a failed run, never exit 0 with the output cut short.
+int checkedStandardOutput(int status) {
+  std::cout.flush();
+  if (std::cout && std::fflush(stdout) == 0 && !std::ferror(stdout)) return status;
+  const int error = errno;
+  return fail(std::string("error: could not write standard output") +
+                  (error ? std::string(": ") + std::strerror(error) : std::string()),
+              1);
+}
+
 int main(int argc, char** argv) {
+  // A reader that goes away (| head, a closed FIFO) shows as a failed write, reported with exit
+  // status 1, instead of SIGPIPE ending the program silently.
+  std::signal(SIGPIPE, SIG_IGN);
   rfscope::keepLargeAllocations();
   rfscope::removeTemporariesOnTerminationSignals();  // Ctrl+C leaves no half-written temporary
   const auto group = rfscope::cli::joinProcessGroup(argc, argv);  // an MPI job's rank, or alone
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+  if (args.empty()) {  // bad input: nothing on standard output (README, exit codes)
+    std::cerr << kUsage;
+    return 2;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::cout << kUsage;
-    return args.empty() ? 2 : 0;
+    return checkedStandardOutput(0);
   }
   if (args[0] == "--version") {
     std::cout << "rfscope-cli " << RFSCOPE_VERSION << "\n";
-    return 0;
+    return checkedStandardOutput(0);
   }
   const std::string command = args[0];
   args.erase(args.begin());
+  // RFSCOPE_SIMD names an instruction set this CPU lacks, or none: refused before any work.
+  if (const std::string& simd = rfscope::simdCapFromEnvironment(); !simd.empty())
+    return fail(simd, 2);
   try {
-    return runCommand(command, args);
+    return checkedStandardOutput(runCommand(command, args));
   } catch (const rfscope::cli::QuietExit& quiet) {  // another rank reported the failure
     return quiet.status;
   } catch (const rfscope::InvalidParameter& e) {  // bad input (UsageError included): exit 2

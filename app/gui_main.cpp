@@ -4,6 +4,7 @@
 #include <QBuffer>
 #include <QCommandLineParser>
 #include <QFile>
+#include <QMessageBox>
 #include <QTimer>
 #include <cstdio>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/temporary_files.h"
 #include "core/math/large_allocations.h"
+#include "core/montecarlo/simd_target.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/run_controller.h"
@@ -79,6 +81,14 @@ int main(int argc, char** argv) {
   parser.addOption(preset);
   parser.addOption(session);
   parser.process(app);
+
+  // RFSCOPE_SIMD names an instruction set this CPU lacks, or none: say so before any window.
+  if (const std::string& simd = rfscope::simdCapFromEnvironment(); !simd.empty()) {
+    std::fprintf(stderr, "rfscope: %s\n", simd.c_str());
+    if (!parser.isSet(screenshot))
+      QMessageBox::critical(nullptr, QObject::tr("RFScope"), QString::fromStdString(simd));
+    return 2;
+  }
 
   rfscope::ui::MainWindow window;
   if (parser.isSet(experiment) &&

@@ -14,6 +14,7 @@
 #include "core/montecarlo/device_backend.h"
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
+#include "core/montecarlo/simd_target.h"
 
 namespace rfscope::cli {
 namespace {
@@ -117,6 +118,9 @@ McReport runMcReport(const McInvocation& mc, const MonteCarloCallbacks& callback
                      {"backend", result->backend},
                      {"backend_requested", backendChoiceId(request.backend)},
                      {"backend_note", result->backendNote},
+                     // The CPU's instruction set for the SIMD trials (RFSCOPE_SIMD caps it).
+                     {"simd_target", result->backend == "cpu" ? nlohmann::json(simdTargetId())
+                                                              : nlohmann::json(nullptr)},
                      {"seed", request.seed},
                      {"trials", result->trials},
                      {"seconds", result->seconds},

@@ -10,14 +10,14 @@ namespace rfscope::cli {
 
 void writePlots(const Table& table, const PlotOutputs& outputs) {
   if (outputs.files.empty()) return;
-  // Qt is started only when a plot is asked for, on the offscreen platform unless the user chose
-  // one.
+  // Qt is started only when a plot is asked for, always on the offscreen platform: a file needs
+  // no display, and a platform named in the environment (xcb without a display, say) would abort.
   static int argc = 1;
   static char name[] = "rfscope-cli";
   static char* argv[] = {name, nullptr};
   std::unique_ptr<QApplication> app;
   if (!QCoreApplication::instance()) {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    qputenv("QT_QPA_PLATFORM", "offscreen");
     app = std::make_unique<QApplication>(argc, argv);
   }
   ui::PlotViewState view;

@@ -1,9 +1,41 @@
 #include "app/cli/run_arguments.h"
 
+#include <filesystem>
+#include <system_error>
+
 #include "core/experiments/experiment_registry.h"
 #include "core/experiments/preset.h"
 
 namespace rfscope::cli {
+namespace {
+
+// The file a path names, with links resolved, for comparing two outputs: the canonical path of
+// what exists of it (the file itself, or its folder), and the rest as written.
+std::filesystem::path resolvedOutput(const std::string& path) {
+  std::error_code error;
+  const std::filesystem::path resolved = std::filesystem::weakly_canonical(path, error);
+  return error ? std::filesystem::absolute(path, error) : resolved;
+}
+
+// Two output options naming one file would overwrite each other: refused before the run.
+void refuseSharedOutputs(const RunInvocation& run) {
+  std::vector<std::pair<std::string, std::string>> outputs;  // option, path
+  if (!run.csvPath.empty()) outputs.emplace_back("--csv", run.csvPath);
+  if (!run.jsonPath.empty()) outputs.emplace_back("--json", run.jsonPath);
+  for (const auto& [format, path] : run.plots.files)
+    outputs.emplace_back("--" + format, path);
+  for (std::size_t i = 0; i < outputs.size(); ++i)
+    for (std::size_t j = i + 1; j < outputs.size(); ++j) {
+      std::error_code error;
+      const bool same = resolvedOutput(outputs[i].second) == resolvedOutput(outputs[j].second) ||
+                        std::filesystem::equivalent(outputs[i].second, outputs[j].second, error);
+      if (same)
+        throw UsageError(outputs[i].first + " and " + outputs[j].first + " name the same file '" +
+                         outputs[j].second + "': each output needs a file of its own");
+    }
+}
+
+}  // namespace
 
 RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
   std::vector<std::string> valueOptions{"--set", "--preset", "--csv", "--json"};
@@ -30,6 +62,7 @@ RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
   run.csvPath = outputPath(arguments, "--csv");
   run.jsonPath = outputPath(arguments, "--json");
   run.plots = plotOutputs(arguments);
+  refuseSharedOutputs(run);
   if (preset) {
     run.plots.xLog = preset->xLog;  // the axes that show the preset's claim
     run.plots.yLog = preset->yLog;

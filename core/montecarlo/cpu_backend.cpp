@@ -8,6 +8,7 @@
 
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/simd_fast_trials.h"
+#include "core/montecarlo/simd_target.h"
 
 namespace rfscope {
 
@@ -49,7 +50,7 @@ class CpuBackend final : public MonteCarloBackend {
 
   std::string_view id() const override { return "cpu"; }
   std::string description() const override {
-    return "CPU, " + std::to_string(concurrency()) + " threads";
+    return "CPU (" + simdTargetId() + "), " + std::to_string(concurrency()) + " threads";
   }
   int concurrency() const override { return arena_.max_concurrency(); }
 

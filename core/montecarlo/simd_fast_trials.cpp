@@ -36,6 +36,7 @@
 #include "core/math/reproducible_sincos.h"
 #include "core/montecarlo/fast_trial.h"
 #include "core/montecarlo/simd_fast_trials.h"
+#include "core/montecarlo/simd_target.h"
 #include "core/random/philox_stream.h"
 #include "core/random/trial_stream.h"
 
@@ -830,15 +831,22 @@ bool simdComputesTrials(const FastTrialPlan& plan) {
 
 void runFastTrialsSimd(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
                        std::vector<double>& scratch) {
+  requireSimdCap();
   HWY_DYNAMIC_DISPATCH(RunTrials)(plan, first, count, values, scratch);
 }
 
+std::int64_t simdTargetBits() {
+  requireSimdCap();
+  return HWY_DYNAMIC_DISPATCH(TargetBits)();
+}
+
 std::string simdTargetName() {
-  return hwy::TargetName(HWY_DYNAMIC_DISPATCH(TargetBits)());
+  return hwy::TargetName(simdTargetBits());
 }
 
 double simdCeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_t trials,
                          CeilingNormals normals) {
+  requireSimdCap();
   return HWY_DYNAMIC_DISPATCH(CeilingKernel)(plan, first, trials, normals);
 }
 

@@ -24,7 +24,9 @@ bool simdComputesTrials(const FastTrialPlan& plan);
 void runFastTrialsSimd(const FastTrialPlan& plan, std::uint64_t first, int count, SignedLog* values,
                        std::vector<double>& scratch);
 
-// The instruction set the SIMD kernels run with on this CPU ("AVX3" is AVX-512).
+// The instruction set the SIMD kernels run with on this CPU, after RFSCOPE_SIMD's cap
+// (simd_target.h): Highway's bit for it, and its name ("AVX3" is AVX-512).
+std::int64_t simdTargetBits();
 std::string simdTargetName();
 
 // The CPU's throughput ceiling for a plan, the counterpart of the GPU's bound kernel: per trial,

@@ -11,6 +11,7 @@
 
 #include "core/experiments/experiment_registry.h"
 #include "core/io/table_csv.h"
+#include "tests/experiments/registry_printers.h"
 
 namespace rfscope {
 namespace {

@@ -24,6 +24,7 @@
 #include "core/io/table_csv.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "tests/experiments/experiment_test_support.h"
+#include "tests/experiments/registry_printers.h"
 #include "tests/latency_bounds.h"
 
 namespace rfscope {

@@ -36,6 +36,13 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
   return name;
 }
 
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.mechanism << " " << kernelId(c.kernel) << " / " << c.coupling << " d=" << c.d
+       << " scale=" << c.scale << " M=" << c.features;
+  for (const auto& [key, value] : c.parameters)
+    *out << " " << key << "=" << formatParameterValue(value);
+}
+
 class AnalyticAgreement : public ::testing::TestWithParam<Case> {};
 
 TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {

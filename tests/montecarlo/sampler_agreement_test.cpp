@@ -81,6 +81,10 @@ double kolmogorovSmirnov(std::vector<double> a, std::vector<double> b) {
   return d;
 }
 
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.mechanism << " / " << c.coupling << " d=" << c.d << " sigma=" << c.sigma;
+}
+
 class FastFullAgreement : public ::testing::TestWithParam<Case> {};
 
 TEST_P(FastFullAgreement, SameDistribution) {

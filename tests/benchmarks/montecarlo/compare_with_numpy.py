@@ -4,9 +4,12 @@ empirical MSE of the positive-feature (FAVOR+) estimator at one pair, d = 64, M 
 iid, orf and simrf.
 
 usage: compare_with_numpy.py BENCHMARK_BINARY [--before OLD_BINARY] [--expert-trials N]
-                             [--authors-trials N]
+                             [--authors-trials N] [--targets SET,SET,...]
   BENCHMARK_BINARY: build/<dir>/tests/benchmarks/montecarlo/montecarlo_benchmark
   OLD_BINARY: the same program from an earlier build, measured in the same run (before/after)
+  --targets: also measure with the SIMD kernels capped at each instruction set (RFSCOPE_SIMD:
+    scalar, sse4, avx2, avx512; those this CPU lacks are reported and left out), one table per
+    set with its own ceiling, in the same run
 Needs NumPy and SciPy (Debian: python3-numpy python3-scipy, /usr/bin/python3).
 
 Compares with two NumPy programs: numpy_expert.py (vectorised over trials, samples only the
@@ -40,11 +43,14 @@ COUPLINGS = ("iid", "orf", "simrf")
 BENCHMARK_TRIALS = {"iid": 200000, "orf": 100000, "simrf": 100000}  # monte_carlo_benchmark.cpp
 
 
-def rfscope_rates(binary):
+def rfscope_rates(binary, simd=None):
+    env = dict(os.environ)
+    if simd:
+        env["RFSCOPE_SIMD"] = simd
     out = subprocess.run([binary, "--benchmark_filter=^(pos(Iid|Orf|Simrf)/|ceiling)",
                           "--benchmark_format=json", "--benchmark_repetitions=3",
                           "--benchmark_report_aggregates_only=true"],
-                         check=True, capture_output=True, text=True).stdout
+                         check=True, capture_output=True, text=True, env=env).stdout
     names = {"posIid": "iid", "posOrf": "orf", "posSimrf": "simrf",
              "ceilingIid": "iid", "ceilingOrf": "orf", "ceilingSimrf": "simrf",
              "ceilingIidNoTransform": "iid"}
@@ -85,6 +91,7 @@ def main():
     parser.add_argument("--before", help="an earlier build's montecarlo_benchmark")
     parser.add_argument("--expert-trials", type=int, default=200000)
     parser.add_argument("--authors-trials", type=int, default=1000)
+    parser.add_argument("--targets", default="", help="comma-separated RFSCOPE_SIMD sets")
     args = parser.parse_args()
     m = comparison_workload.M
     x, y = comparison_workload.workload_pair()
@@ -92,6 +99,12 @@ def main():
     before = expert_rates(x, y, args.expert_trials)
     rates = rfscope_rates(args.binary)
     old = rfscope_rates(args.before) if args.before else None
+    per_target = {}
+    for target in filter(None, args.targets.split(",")):
+        try:
+            per_target[target] = rfscope_rates(args.binary, target)
+        except subprocess.CalledProcessError as e:
+            per_target[target] = e.stderr.strip() or f"exit {e.returncode}"
     after = expert_rates(x, y, args.expert_trials)
     authors = {}
     for coupling in COUPLINGS:
@@ -130,6 +143,21 @@ def main():
             name = "Box-Muller (the trials' own)" if transform == "ceiling" else transform
             print(f"iid ceiling, {name}: {rate:.0f} trials/s of CPU time, {rate / cpu:.2f}x the "
                   f"expert NumPy")
+    for target, target_rates in per_target.items():
+        if isinstance(target_rates, str):
+            print(f"RFSCOPE_SIMD={target}: not measured ({target_rates})")
+            continue
+        print(f"RFSCOPE_SIMD={target} (same run):")
+        for coupling in COUPLINGS:
+            cpu = 0.5 * (before[coupling][1] + after[coupling][1])
+            one, label, one_cpu = target_rates[(coupling, 1)]
+            ceiling = target_rates.get((coupling, "ceiling"))
+            mse = label.split()[0].removeprefix("mse=") if label else "?"
+            ceiling_text = (f"ceiling {ceiling[1]:.0f} trials/s of CPU time "
+                            f"({ceiling[1] / cpu:.2f}x NumPy), {one_cpu / ceiling[1]:.0%} of it"
+                            if ceiling else "no ceiling")
+            print(f"{coupling:8s} {one_cpu:9.0f} trials/s of CPU time, {one_cpu / cpu:.2f}x the "
+                  f"expert NumPy, {ceiling_text}; MSE {mse}")
     if old:
         print("before (OLD_BINARY, same run):")
         for coupling in COUPLINGS:
