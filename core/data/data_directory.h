@@ -3,10 +3,12 @@
 // run time, so that builds run from the build tree and installed or relocated copies work alike.
 // Searched in order:
 //   1. $RFSCOPE_DATA_DIR;
-//   2. next to the executable: <exe dir>/data, then <exe dir>/../share/rfscope (installed layout:
-//      bin/rfscope finds share/rfscope/, wherever the prefix or an extracted package lies);
-//   3. the source tree's resources/ folder (compiled in), only for executables inside the build
-//      tree: an installed copy must find its own data, never silently the build machine's.
+//   2. next to the file that holds RFScope's code — the executable, or the Python module's shared
+//      library — then next to the executable: <dir>/data, then <dir>/../share/rfscope (installed
+//      layout: bin/rfscope finds share/rfscope/, wherever the prefix or an extracted package lies);
+//   3. the source tree's resources/ folder (compiled in), only for code inside the build tree (the
+//      module in build/…/app/python included): an installed copy must find its own data, never
+//      silently the build machine's.
 
 #include <filesystem>
 #include <vector>

@@ -37,7 +37,9 @@ void blockConformity(const Eigen::MatrixXd& omega, std::int64_t rows, double v, 
 }
 
 ConformityResult estimateConformity(const ConformityRequest& request) {
-  const int d = request.dimension;
+  // The structured couplings' blocks are Hadamard products of a power-of-two size: their
+  // frequencies live in d padded up to one, as in every other use of them.
+  const int d = frequencyDimension(request.coupling, request.dimension);
   const std::int64_t rows = request.rows > 0 ? std::min<std::int64_t>(request.rows, d) : d;
   // Fixed chunks merged in order: the same answer for every thread count.
   constexpr std::int64_t kChunk = 64;

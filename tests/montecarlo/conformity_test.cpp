@@ -1,10 +1,14 @@
 // Empirical RF-conformity (SimRF eq. 10): its kernel h, the order SimRF < ORF < IID, and SimRF+
 // (eq. 17) below SimRF for the same norms.
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include <gtest/gtest.h>
 
+#include "core/couplings/frequencies.h"
 #include "core/montecarlo/conformity_estimate.h"
+#include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
@@ -54,6 +58,37 @@ TEST(Conformity, SimplexPlusBelowSimplexForTheSameNorms) {
   const double mean = sumDifference / n;
   const double sd = std::sqrt(sumSquares / n - mean * mean);
   EXPECT_GT(mean, 3.29 * sd / std::sqrt(double(n)));
+}
+
+}  // namespace
+}  // namespace rfscope
+
+namespace rfscope {
+namespace {
+
+// The second adversarial campaign, item 1: wij-density with orf-fast or simrf-fast at d = 6 wrote
+// past a length-6 column in a Hadamard transform (heap corruption, abort). The structured blocks
+// are drawn in d padded to a power of two, as everywhere else; an unpadded block is refused.
+TEST(Conformity, StructuredCouplingsAtANonPowerOfTwoDimensionArePadded) {
+  for (Coupling coupling : {Coupling::OrthogonalFast, Coupling::SimplexFast}) {
+    for (int d : {3, 5, 6, 7, 12}) {
+      SCOPED_TRACE(std::string(couplingId(coupling)) + " d=" + std::to_string(d));
+      ConformityRequest request;
+      request.coupling = coupling;
+      request.dimension = d;
+      request.v = 1.0;
+      request.trials = 200;
+      request.histogramBins = 10;
+      const ConformityResult result = estimateConformity(request);
+      EXPECT_EQ(result.trials, 200);
+      EXPECT_TRUE(std::isfinite(result.conformity));
+      const int padded = frequencyDimension(coupling, d);
+      EXPECT_DOUBLE_EQ(result.pairNorms.edges.back(), std::sqrt(2.0 * padded) + 8);
+      FrequencyScratch scratch;
+      TrialStream rng(1, 0);
+      EXPECT_THROW(drawFullBlock(coupling, d, 0, rng, scratch), std::invalid_argument);
+    }
+  }
 }
 
 }  // namespace

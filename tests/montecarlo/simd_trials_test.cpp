@@ -37,8 +37,8 @@ const Case kCases[] = {
     {"oprf", "simrf", 7, 20}, {"oprf", "orf", 2, 5},      {"gerf", "orf", 16, 40},
     {"pos", "simrf", 2, 7},   {"pos-hyp", "simrf", 9, 30}};
 
-// The targets of Highway's dispatch that this build compiled and this CPU runs (the fallback is
-// SCALAR with gcc, EMU128 with clang).
+// The targets of Highway's dispatch that this build compiled and this CPU runs, under
+// RFSCOPE_SIMD's cap (the fallback is SCALAR with gcc, EMU128 with clang).
 std::vector<std::int64_t> targetsHere() {
   std::vector<std::int64_t> targets;
   for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_EMU128, HWY_SCALAR})
@@ -47,9 +47,9 @@ std::vector<std::int64_t> targetsHere() {
 }
 
 TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
+  const std::string best = simdTargetName();  // first: applies RFSCOPE_SIMD's cap, if any
   const auto targets = targetsHere();
   ASSERT_FALSE(targets.empty());
-  const std::string best = simdTargetName();
   for (std::int64_t target : targets) {
     hwy::SetSupportedTargetsForTest(target);
     SCOPED_TRACE(simdTargetName());

@@ -56,3 +56,14 @@ def test_a_dataframe_when_pandas_is_installed():
     assert frame.shape[0] == 3 and "sigma" in frame.columns
     assert frame.attrs["experiment"] == "variance-vs-sigma"
     assert frame.attrs["parameters"]["pairs"] == 5
+
+
+def test_shipped_datasets_are_found_next_to_the_module():
+    # The data lies beside RFScope, not beside the Python interpreter (/proc/self/exe): a module
+    # run from the build tree or an installed copy finds the UCI sets without RFSCOPE_DATA_DIR.
+    import os
+    assert "RFSCOPE_DATA_DIR" not in os.environ
+    columns, metadata = columns_of(rfscope.run("classification", dataset="banknote",
+                                               features="1,2", couplings=["iid"], repeats=2))
+    assert metadata["parameters"]["dataset"] == "banknote"
+    assert len(next(iter(columns.values()))) == 2
