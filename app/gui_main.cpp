@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/data/input_limits.h"
 #include "core/experiments/experiment_registry.h"
 #include "core/io/atomic_file.h"
 #include "core/io/temporary_files.h"
@@ -116,6 +117,15 @@ int main(int argc, char** argv) {
     const int height = parts.size() == 2 ? parts[1].toInt(&okHeight) : 0;
     if (!okWidth || !okHeight || width < 320 || height < 240) {
       std::fprintf(stderr, "rfscope: --size wants WIDTHxHEIGHT in pixels, e.g. 1600x1000\n");
+      return 2;
+    }
+    // As for the CLI's PNGs: a window (and its screenshot) of at most 20,000 pixels a side and
+    // 100 megapixels (a 20000x20000 window took 6 GB to draw).
+    if (width > 20000 || height > 20000 || double(width) * height > rfscope::kMaxPngPixels) {
+      std::fprintf(stderr,
+                   "rfscope: --size %dx%d is too large: at most 20000 pixels a side and 100 "
+                   "megapixels in all\n",
+                   width, height);
       return 2;
     }
     window.resize(width, height);

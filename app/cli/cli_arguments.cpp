@@ -62,11 +62,13 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
     const auto end = item.find_last_not_of(" \t");
     if (begin == std::string::npos) throw UsageError(option + ": empty entry in '" + text + "'");
     item = item.substr(begin, end - begin + 1);
-    double value = 0;
-    const auto result = std::from_chars(item.data(), item.data() + item.size(), value);
-    if (result.ec != std::errc() || result.ptr != item.data() + item.size() ||
-        !std::isfinite(value))
-      throw UsageError(option + ": '" + item + "' is not a finite number");
+    std::string problem;
+    const double value = parseFiniteReal(item, problem);
+    if (!problem.empty())
+      throw UsageError(option + ": " +
+                       (problem.find("is not a number") != std::string::npos
+                            ? "'" + item + "' is not a finite number"
+                            : problem));
     numbers.push_back(value);
     if (comma == std::string::npos) return numbers;
     start = comma + 1;

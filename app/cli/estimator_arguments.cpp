@@ -80,6 +80,13 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   if (x.size() != y.size())
     throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
                      std::to_string(y.size()));
+  const Mechanism& mechanism = *out.estimator.mechanism;
+  if (x.size() > static_cast<std::size_t>(mechanism.maxDimension()))
+    throw UsageError("--x has " + std::to_string(x.size()) + " entries: " + mechanism.info().id +
+                     " takes at most " + std::to_string(mechanism.maxDimension()) + " dimensions" +
+                     (mechanism.maxDimension() < Mechanism::kMaxPairDimension
+                          ? " (it holds d × d matrices)"
+                          : ""));
   out.x = toVector(x);
   out.y = toVector(y);
   return out;

@@ -21,6 +21,7 @@ int mcCommand(const std::vector<std::string>& args) {
     failure = std::current_exception();
   }
   group.agree(failure);  // bad input: every rank stops here, rank 0 says why
+  if (group.distributed()) group.agreeOnWork(mcSettingsText(*mc));
 
   std::optional<McReport> report;
   if (!group.distributed()) {

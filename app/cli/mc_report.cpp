@@ -144,4 +144,26 @@ McReport runMcReport(const McInvocation& mc, const MonteCarloCallbacks& callback
   return {std::move(out), result->cancelled};
 }
 
+std::string mcSettingsText(const McInvocation& mc) {
+  const MonteCarloRequest& r = mc.request;
+  const auto vector = [](const Eigen::VectorXd& v) {
+    return nlohmann::json(std::vector<double>(v.data(), v.data() + v.size()));
+  };
+  return nlohmann::json{{"mechanism", r.mechanism ? r.mechanism->info().id : ""},
+                        {"kernel", kernelId(r.kernel)},
+                        {"coupling", couplingId(r.coupling)},
+                        {"m", r.features},
+                        {"params", parameterSetToJson(r.parameters)},
+                        {"x", vector(r.x)},
+                        {"y", vector(r.y)},
+                        {"trials", r.trials},
+                        {"seed", r.seed},
+                        {"path", r.path == SamplingPath::Fast ? "fast" : "full"},
+                        {"quantiles", r.quantileLevels},
+                        {"stored", r.storedSamples},
+                        {"bins", r.histogramBins},
+                        {"simplex_plus", r.simplexPlusIterations}}
+      .dump();
+}
+
 }  // namespace rfscope::cli

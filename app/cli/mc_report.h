@@ -29,4 +29,7 @@ McReport runMcReport(const McInvocation& mc, const MonteCarloCallbacks& callback
 // Auto's choice. Throws as runMcReport does.
 std::pair<std::unique_ptr<MonteCarloBackend>, std::string> makeMcBackend(const McInvocation& mc);
 
+// The parsed run as canonical text, for checking that every rank of an MPI job runs the same one.
+std::string mcSettingsText(const McInvocation& mc);
+
 }  // namespace rfscope::cli

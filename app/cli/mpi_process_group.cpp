@@ -61,6 +61,11 @@ void MpiProcessGroup::agree(std::exception_ptr failure) const {
   throw QuietExit{worst};
 }
 
+std::uint64_t MpiProcessGroup::rootValue(std::uint64_t value) const {
+  MPI_Bcast(&value, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+  return value;
+}
+
 void MpiProcessGroup::abortJob(int status) const {
   if (size_ > 1) MPI_Abort(MPI_COMM_WORLD, status);
 }

@@ -28,6 +28,7 @@ class MpiProcessGroup final : public ProcessGroup, private RowDistribution {
     return const_cast<MpiProcessGroup*>(this);  // sending keeps its buffers until delivered
   }
   void abortJob(int status) const override;
+  std::uint64_t rootValue(std::uint64_t value) const override;
 
  private:
   // RowDistribution (rank() and size() above serve both bases)

@@ -1,6 +1,9 @@
 #include "app/cli/process_group.h"
 
 #include <stdexcept>
+#include <string>
+
+#include "core/params/invalid_parameter.h"
 
 namespace rfscope::cli {
 namespace {
@@ -34,6 +37,19 @@ const ProcessGroup* current = nullptr;
 std::unique_ptr<MonteCarloBackend> ProcessGroup::monteCarloBackend(
     std::unique_ptr<MonteCarloBackend> local, std::string note) const {
   return std::make_unique<NotedBackend>(std::move(local), std::move(note));
+}
+
+void ProcessGroup::agreeOnWork(const std::string& settings) const {
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a: the same on every rank and build
+  for (const unsigned char c : settings)
+    hash = (hash ^ c) * 1099511628211ULL;
+  std::exception_ptr failure;
+  if (rootValue(hash) != hash)
+    failure = std::make_exception_ptr(InvalidParameter(
+        "rank", "rank " + std::to_string(rank()) +
+                    " was started with other settings than rank 0: every rank of the job must "
+                    "run the same command (same experiment, parameters and data)"));
+  agree(failure);
 }
 
 void ProcessGroup::serveLeaves(MonteCarloBackend&, const SamplingPlan&) const {

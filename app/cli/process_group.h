@@ -11,6 +11,7 @@
 // (MPI_Abort) after that rank printed why; rank 0 writes its files only after the run, atomically,
 // so no partial output is left.
 
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <string>
@@ -41,6 +42,12 @@ class ProcessGroup {
     if (failure) std::rethrow_exception(failure);
   }
 
+  // Collective, after agree: every rank checks that it runs the same work as rank 0 — `settings`
+  // is the parsed work's canonical text (experiment and every parameter value, or the estimator
+  // and its run) — so that ranks started with other arguments (an MPMD launch, a per-rank wrapper)
+  // never merge rows of different settings. A rank that differs fails as for bad input (exit 2).
+  void agreeOnWork(const std::string& settings) const;
+
   // Rank 0: the backend that runs leaves on `local` here and on every other rank's backend.
   // `note`: why `local` was chosen (kept in the result, as a one-process run reports it).
   virtual std::unique_ptr<MonteCarloBackend> monteCarloBackend(
@@ -50,6 +57,9 @@ class ProcessGroup {
 
   // The grid distribution of experiment runs, or null for one process.
   virtual RowDistribution* rowDistribution() const { return nullptr; }
+
+  // Rank 0's value of `value`, on every rank (a group of one: `value`).
+  virtual std::uint64_t rootValue(std::uint64_t value) const { return value; }
 
   // Ends the job after this rank failed during the run (a no-op for one process).
   virtual void abortJob(int /*status*/) const {}

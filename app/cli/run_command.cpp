@@ -67,6 +67,8 @@ int runCommand(const std::vector<std::string>& args) {
   }
   group.agree(failure);  // bad input: every rank stops here, rank 0 says why
   const RunInvocation& run = *parsed;
+  if (group.distributed())
+    group.agreeOnWork(run.experimentId + "\n" + parameterSetToJson(run.parameters).dump());
 
   StderrProgress progress;
   const auto start = std::chrono::steady_clock::now();

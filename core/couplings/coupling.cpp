@@ -94,6 +94,16 @@ int maxCouplingDimension(Coupling coupling) {
   return coupling == Coupling::QmcSobol ? kMaxSobolDimension : std::numeric_limits<int>::max();
 }
 
+std::string couplingDimensionProblem(Coupling coupling, int d) {
+  if (d < 1) return "the dimension must be at least 1";
+  if (isSimplexBlock(coupling) && d < 2)
+    return couplingId(coupling) + " needs d >= 2 (a simplex block in d = 1 has no directions)";
+  if (d > maxCouplingDimension(coupling))
+    return couplingId(coupling) + " supports dimensions up to " +
+           std::to_string(maxCouplingDimension(coupling));
+  return {};
+}
+
 int frequencyDimension(Coupling coupling, int d) {
   if (!isStructured(coupling) || d < 1) return d;
   int n = 1;

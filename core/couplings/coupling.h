@@ -61,5 +61,9 @@ inline constexpr int kMaxSobolDimension = 3667;
 int maxCouplingDimension(Coupling coupling);
 // The dimension of the frequencies for inputs of dimension d: n for structured couplings, else d.
 int frequencyDimension(Coupling coupling, int d);
+// Why the coupling cannot draw frequencies for inputs of dimension d ("" where it can): simplex
+// blocks need d >= 2 (their directions divide by d - 1), Sobol points stop at 3667 dimensions.
+// Every place that draws frequencies checks it, so that no estimate is silently NaN.
+std::string couplingDimensionProblem(Coupling coupling, int d);
 
 }  // namespace rfscope

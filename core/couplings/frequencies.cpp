@@ -148,6 +148,8 @@ Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
 
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& s) {
+  if (const std::string problem = couplingDimensionProblem(coupling, d); !problem.empty())
+    throw InvalidParameter("couplings", "parameter 'couplings': " + problem);
   const auto gaussianMatrix = [&] {
     PairedNormals<TrialStream> normals(rng);
     s.gaussian.resize(d, d);
@@ -193,6 +195,8 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
 
 void frequencies(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
                  FrequencyScratch& scratch, Eigen::MatrixXd& omega, int simplexPlusIterations) {
+  if (const std::string problem = couplingDimensionProblem(coupling, d); !problem.empty())
+    throw InvalidParameter("couplings", "parameter 'couplings': " + problem);
   omega.resize(count, frequencyDimension(coupling, d));
   Eigen::Index row = 0;
   forEachFrequency(coupling, d, count, simplexPlusIterations, rng, scratch,

@@ -61,7 +61,9 @@ std::shared_ptr<const Eigen::MatrixXd> loadVectors(const std::filesystem::path& 
   if (vectors->rows() != dimension)
     throw DataError("'" + path.string() + "': holds vectors of dimension " +
                         std::to_string(vectors->rows()) + ", but d = " + std::to_string(dimension) +
-                        " (set d to " + std::to_string(vectors->rows()) + ")",
+                        (vectors->rows() <= kMaxExperimentDimension
+                             ? " (set d to " + std::to_string(vectors->rows()) + ")"
+                             : " (d is at most " + std::to_string(kMaxExperimentDimension) + ")"),
                     "d");
   return vectors;
 }

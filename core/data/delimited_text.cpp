@@ -1,5 +1,7 @@
 #include "core/data/delimited_text.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -171,8 +173,11 @@ void DelimitedRecords::splitQuoted(std::string_view line) {
 
 bool isMissingCell(std::string_view cell) {
   if (cell.empty() || cell == "?") return true;
-  return cell.size() == 3 && (cell[0] == 'n' || cell[0] == 'N') &&
-         (cell[1] == 'a' || cell[1] == 'A') && (cell[2] == 'n' || cell[2] == 'N');
+  if (cell.size() > 4) return false;
+  std::string lower(cell);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return lower == "nan" || lower == "na" || lower == "n/a" || lower == "null";
 }
 
 CellNumber parseCellNumber(std::string_view cell, double& value) {

@@ -48,8 +48,9 @@ class DelimitedRecords {
   std::deque<std::string> unescaped_;  // quoted fields with "" inside, owned until next()
 };
 
-// A cell that stands for a missing value: empty, "?" (the UCI repository's mark) or NaN in any
-// letter case.
+// A cell that stands for a missing value: empty, "?" (the UCI repository's mark), or NaN, NA, N/A
+// and NULL (R's, pandas' and SQL's marks) in any letter case. Such a cell is refused wherever it
+// stands: read as text, it would silently turn a numeric column into categories.
 bool isMissingCell(std::string_view cell);
 
 // What a cell holds read as a number: a finite number (leading '+' allowed; stored in `value`), a

@@ -37,8 +37,9 @@ std::string describeByteCount(std::uint64_t bytes) {
   char text[32];
   if (value == static_cast<double>(static_cast<std::uint64_t>(value)))
     std::snprintf(text, sizeof text, "%.0f %s", value, units[unit]);
-  else
-    std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+  else  // rounded: the exact count too, or 256 MiB + 1 byte would read "256.0 MiB"
+    return (std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]), std::string(text)) +
+           " (" + std::to_string(bytes) + " bytes)";
   return text;
 }
 

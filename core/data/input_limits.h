@@ -20,6 +20,9 @@ inline constexpr int kMaxSessionNesting = 32;                     // JSON nestin
 // a double would overflow to inf and the answers to NaN.
 inline constexpr double kMaxDataMagnitude = 1e60;
 
+// The input dimension d of the experiments' pairs (their parameter "d").
+inline constexpr int kMaxExperimentDimension = 1024;
+
 // rfscope-cli mc (experiments declare their own bounds in their parameter specs).
 inline constexpr std::int64_t kMaxCliFeatures = 100000;    // M
 inline constexpr std::int64_t kMinCliTrials = 128;         // two 64-trial batches: a 95% interval

@@ -288,6 +288,9 @@ std::vector<ParameterError> AttentionError::crossValidate(const ParameterSet& pa
       FeatureMapSpec spec = attentionFeatureSpec(*mechanism, probe, coupling);
       spec.features = 1;
       TrialStream stream(0, 0);
+      if (const std::string problem = couplingDimensionProblem(coupling, s.dimension);
+          !problem.empty())
+        return {{"couplings", "parameter 'couplings': " + problem}};
       const auto map = mechanism->drawFeatureMap(spec, stream);
       if (!map)
         return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +

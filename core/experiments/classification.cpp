@@ -105,6 +105,13 @@ std::vector<ParameterError> classificationErrors(const ParameterSet& params,
   try {
     const LabelledDataset data = loadClassificationDataset(params);
     checkLabelledDataset(data);
+    for (const Coupling coupling : couplings)
+      if (const std::string problem =
+              couplingDimensionProblem(coupling, static_cast<int>(data.dimension()));
+          !problem.empty())
+        return {{"couplings", "parameter 'couplings': " + problem + "; the dataset has " +
+                                  std::to_string(data.dimension()) + " feature" +
+                                  (data.dimension() == 1 ? "" : "s")}};
     trainingCount(static_cast<std::size_t>(data.size()), params.real("train-fraction"));
   } catch (const DataError& e) {
     return {{e.parameter(), e.what()}};

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/data/data_error.h"
+#include "core/data/input_limits.h"
 #include "core/data/regime.h"
 #include "core/mechanisms/mechanism_registry.h"
 
@@ -27,7 +28,8 @@ std::vector<ParameterChoice> kernelChoices() {
 }
 
 ParameterSpec dimensionParameter(std::int64_t defaultValue) {
-  auto spec = integerParameter("d", "Dimension d", defaultValue, 1, 1024, "dimension of x and y");
+  auto spec = integerParameter("d", "Dimension d", defaultValue, 1, kMaxExperimentDimension,
+                               "dimension of x and y");
   spec.group = "Data";
   return spec;
 }

@@ -34,6 +34,8 @@ class DenseExponentialRf : public Mechanism {
   VarianceResult logVariance(const PairInput& pair, const ParameterSet& params) const override;
   ParameterSet dataDrivenParameters(SetStatisticsSource& statistics) const override;
   bool usesSecondMoments() const override { return true; }
+  // Dense d × d matrices (A, B, their factorisations): 8 MiB each at d = 1024.
+  int maxDimension() const override { return 1024; }
   Outcome<TrialModel> trialModel(Coupling coupling, const Eigen::VectorXd& x,
                                  const Eigen::VectorXd& y,
                                  const ParameterSet& resolved) const override;

@@ -89,6 +89,11 @@ class Mechanism {
   virtual const MechanismInfo& info() const = 0;
   // Free parameters (validated by the caller with validateParameters before use).
   virtual std::vector<ParameterSpec> parameters() const { return {}; }
+  // The largest input dimension d it evaluates at one pair (rfscope-cli analytic/mc refuse larger
+  // --x): a mechanism that holds d × d matrices sets it lower, so that a run neither takes
+  // gigabytes nor O(d³) minutes in silence.
+  static constexpr int kMaxPairDimension = 65536;
+  virtual int maxDimension() const { return kMaxPairDimension; }
 
   // ---- Closed forms (Gaussian kernel) ----
   // log Var of ONE i.i.d. feature at the pair, with every parameter it used (autos resolved).

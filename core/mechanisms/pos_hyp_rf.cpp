@@ -35,8 +35,12 @@ const MechanismInfo& PosHypRf::info() const {
 
 VarianceResult PosHypRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
-  result.logVariance =
-      posHypLogVariance(pair.geometry.diffNormSquared, pair.geometry.sumNormSquared);
+  const PairGeometry& g = pair.geometry;
+  // Var = ½ e^{-|x-y|² - u} (e^u - 1)², u = |x+y|². Where u is large, -|x-y|² + u = 4xᵀy is taken
+  // from the inner product: the two rounded norms would cancel (see PosRf::logVariance).
+  result.logVariance = g.sumNormSquared > 40
+                           ? -kLn2 + 4 * g.dot + 2 * std::log1p(-std::exp(-g.sumNormSquared))
+                           : posHypLogVariance(g.diffNormSquared, g.sumNormSquared);
   return result;
 }
 

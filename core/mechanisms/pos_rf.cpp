@@ -22,7 +22,13 @@ const MechanismInfo& PosRf::info() const {
 VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) const {
   VarianceResult result;
   const double u = pair.geometry.sumNormSquared;
-  result.logVariance = u > 0 ? -pair.geometry.diffNormSquared + logExpm1(u) : kNegativeInfinity;
+  // Var = e^{-|x-y|²} (e^{|x+y|²} - 1). Where |x+y|² is large, -|x-y|² + |x+y|² = 4xᵀy is taken
+  // from the inner product: the two norms, each rounded, would cancel (x = 1e16, y = 0.5: both
+  // ~1e32, their difference 2e16, below one ulp of them).
+  if (u > 40)
+    result.logVariance = 4 * pair.geometry.dot + std::log1p(-std::exp(-u));
+  else
+    result.logVariance = u > 0 ? -pair.geometry.diffNormSquared + logExpm1(u) : kNegativeInfinity;
   return result;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -55,6 +56,13 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
   r.trials = moments.count;
   r.mean = moments.logMean();
   r.logVariance = moments.logVariance();
+  // Round-off is not variance: where every trial is the same number up to a few ulps (the
+  // estimator is exact, as PoisRF+ in d = 1), the sample variance is that round-off (1e-32
+  // relative) and its interval a fiction. A relative spread below 2^-48 (16 ulps) is reported as
+  // an exact 0.
+  constexpr double kLogRoundOff = -48 * std::numbers::ln2;
+  if (std::isfinite(r.mean.logAbs) && r.logVariance < 2 * (r.mean.logAbs + kLogRoundOff))
+    r.logVariance = -std::numeric_limits<double>::infinity();
   r.variance = std::exp(r.logVariance);
 
   // Batch means: the spread of the per-batch variances, relative to the overall one.
@@ -64,7 +72,10 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
     ratios.push_back(std::exp(batch.logVariance() - r.logVariance));
   }
   r.batches = static_cast<int>(ratios.size());
-  if (ratios.size() >= 2 && std::isfinite(r.logVariance)) {
+  if (r.logVariance == -std::numeric_limits<double>::infinity()) {  // exactly 0, and so is its
+    r.relativeStdErr = 0;                                           // interval
+    r.logCi95Low = r.logCi95High = r.logVariance;
+  } else if (ratios.size() >= 2 && std::isfinite(r.logVariance)) {
     double mean = 0;
     for (double v : ratios)
       mean += v;
@@ -112,7 +123,7 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
   // Light tails give the largest trial a share of about 2 ln(n)/n; far more than that (and at
   // least 10%) means the variance rests on a handful of rare values.
   const double n = static_cast<double>(std::max<std::int64_t>(moments.count, 2));
-  if (largestShare(moments) > std::max(0.1, 10 * std::log(n) / n))
+  if (std::isfinite(r.logVariance) && largestShare(moments) > std::max(0.1, 10 * std::log(n) / n))
     r.heavyTailReasons.push_back("a single trial carries more than 10% of the sum of squares");
   r.heavyTail = !r.heavyTailReasons.empty();
   return r;

@@ -164,11 +164,9 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
   plan.features = request.features;
   plan.seed = request.seed;
   plan.simplexPlusIterations = request.simplexPlusIterations;
-  if (isSimplexBlock(plan.coupling) && plan.dimension < 2)
-    return Result::unavailable("simplex couplings need d >= 2");
-  if (plan.dimension > maxCouplingDimension(plan.coupling))
-    return Result::unavailable(couplingId(plan.coupling) + " supports dimensions up to " +
-                               std::to_string(maxCouplingDimension(plan.coupling)));
+  if (const std::string problem = couplingDimensionProblem(plan.coupling, plan.dimension);
+      !problem.empty())
+    return Result::unavailable(problem);
   // No fast form: SimRF+ rearranges whole blocks; quasi-Monte Carlo points are not rotation
   // invariant, so no pair frame captures them.
   if (plan.coupling == Coupling::SimplexPlus || isQuasiMonteCarlo(plan.coupling))

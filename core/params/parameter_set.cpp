@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 
@@ -91,11 +92,9 @@ ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view r
       return ParameterValue(value);
     }
     case ParameterType::Real: {
-      double value = 0;
-      const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
-      if (result.ec != std::errc() || result.ptr != text.data() + text.size() || text.empty())
-        return fail("'" + text + "' is not a number");
-      if (!std::isfinite(value)) return fail("'" + text + "' is not a finite number");
+      std::string problem;
+      const double value = parseFiniteReal(text, problem);
+      if (!problem.empty()) return fail(problem);
       return ParameterValue(value);
     }
     case ParameterType::Boolean:
@@ -220,6 +219,31 @@ std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>&
     }
   }
   return errors;
+}
+
+double parseFiniteReal(const std::string& text, std::string& problem) {
+  double value = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (result.ptr != text.data() + text.size() || text.empty() ||
+      (result.ec != std::errc() && result.ec != std::errc::result_out_of_range)) {
+    problem = "'" + text + "' is not a number";
+    return 0;
+  }
+  if (result.ec == std::errc::result_out_of_range) {
+    // A number all the same, beyond a double: say which way.
+    const double rounded = std::strtod(text.c_str(), nullptr);
+    problem = std::fabs(rounded) >= 1
+                  ? "'" + text + "' is too large for a double (magnitudes up to 1.8e308)"
+                  : "'" + text + "' is too small for a double: it underflows (magnitudes down " +
+                        "to 2.2e-308; write 0 if 0 is meant)";
+    return 0;
+  }
+  if (!std::isfinite(value)) {
+    problem = "'" + text + "' is not a finite number";
+    return 0;
+  }
+  problem.clear();
+  return value;
 }
 
 }  // namespace rfscope

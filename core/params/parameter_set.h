@@ -65,6 +65,10 @@ ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view t
 // Renders a value the way parseParameterValue reads it back (round-trips exactly).
 std::string formatParameterValue(const ParameterValue& value);
 
+// `text` read as a finite double: the value, or why not ("'x' is not a number", "'1e-400' is too
+// small for a double …", "'1e400' is too large …") in `problem`.
+double parseFiniteReal(const std::string& text, std::string& problem);
+
 // Checks that every key is known, every value has the right type and lies in its domain, and that
 // every spec has a value. One message per violated rule.
 std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>& specs,

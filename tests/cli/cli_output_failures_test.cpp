@@ -104,9 +104,90 @@ TEST_F(CliOutputFailures, Item15_NoArgumentsIsBadInputWithTheUsageOnStandardErro
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_TRUE(r.out.empty()) << r.out;
   EXPECT_TRUE(contains(r.err, "usage: rfscope-cli")) << r.err;
+  // A number beyond a double says which way it falls out, instead of "not a finite number".
+  const CliResult tiny = runCli("analytic --mechanism pos --x 1e-400 --y 0.5");
+  EXPECT_EQ(tiny.exitCode, 2);
+  EXPECT_TRUE(contains(tiny.err, "--x: '1e-400' is too small for a double: it underflows"))
+      << tiny.err;
+  const CliResult huge = runCli("run variance-vs-sigma --set sigma-max=1e400");
+  EXPECT_EQ(huge.exitCode, 2);
+  EXPECT_TRUE(contains(huge.err, "'1e400' is too large for a double")) << huge.err;
   const CliResult help = runCli("--help");
   EXPECT_EQ(help.exitCode, 0);
   EXPECT_TRUE(contains(help.out, "usage: rfscope-cli"));
+}
+
+// Item 6: simplex couplings in d = 1 gave NaN cells (attention) or accuracy 0 (a one-feature
+// dataset) with exit 0; mc already refused d = 1. Every path refuses it now, naming the reason.
+TEST_F(CliOutputFailures, Item6_ASimplexBlockInOneDimensionIsRefusedEverywhere) {
+  const CliResult attention = runCli("run attention-error --set d=1 --set couplings=simrf");
+  EXPECT_EQ(attention.exitCode, 2) << attention.err;
+  EXPECT_TRUE(contains(attention.err, "simrf needs d >= 2")) << attention.err;
+  std::ofstream(path("one.csv")) << "x,label\n0.1,a\n0.4,b\n0.2,a\n0.9,b\n0.3,a\n0.8,b\n";
+  const CliResult classification =
+      runCli("run classification --set dataset=file --set file=" + quoted("one.csv") +
+             " --set couplings=simrf-fast --set repeats=1");
+  EXPECT_EQ(classification.exitCode, 2) << classification.err;
+  EXPECT_TRUE(contains(classification.err, "simrf-fast needs d >= 2")) << classification.err;
+  const CliResult mc = runCli("mc --mechanism pos --coupling simrf --x 0.1 --y 0.2 --trials 200");
+  EXPECT_EQ(mc.exitCode, 2) << mc.err;
+  EXPECT_TRUE(contains(mc.err, "simrf needs d >= 2")) << mc.err;
+}
+
+// Item 11: where the exact variance is 0 (PoisRF+ in d = 1), mc reported round-off (1.6e-32) with
+// an interval 40 standard errors away from 0.
+TEST_F(CliOutputFailures, Item11_RoundOffIsNotReportedAsVariance) {
+  const CliResult r = runCli("mc --mechanism pois-plus --x 0.3 --y 0.5 --m 4 --trials 4000");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("variance"), 0.0) << r.out;
+  EXPECT_EQ(j.at("ci95"), nlohmann::json::array({0.0, 0.0}));
+  EXPECT_FALSE(j.at("heavy_tail").get<bool>());
+  // A variance that is small but real stays: PosRF at a tiny input.
+  const CliResult small = runCli("mc --mechanism pos --x 1e-6 --y 2e-6 --m 4 --trials 4000");
+  ASSERT_EQ(small.exitCode, 0) << small.err;
+  EXPECT_GT(nlohmann::json::parse(small.out).at("variance").get<double>(), 0.0);
+}
+
+// Item 8: analytic PosRF at x = 1e16, y = 0.5 printed log_variance 0 (cancellation of two ~1e32
+// norms); the true value is 4xy = 2e16 (mpmath: tests/reference/extreme_references.json).
+TEST_F(CliOutputFailures, Item8_HugeInputsKeepThePositiveClosedFormsExact) {
+  for (const char* mechanism : {"pos", "pos-hyp"}) {
+    const CliResult r =
+        runCli(std::string("analytic --mechanism ") + mechanism + " --x 1e16 --y 0.5");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(r.out).at("log_variance").get<double>(), 2e16)
+        << mechanism;
+  }
+}
+
+// Item 9: one "N/A" cell turned a numeric column into category codes (exact accuracy 0.85 →
+// 0.55, no message). Missing-value marks are refused wherever they stand, naming the cell.
+TEST_F(CliOutputFailures, Item9_AMissingValueMarkIsRefusedNotReadAsACategory) {
+  for (const char* mark : {"N/A", "NA", "null", "nan", "?"}) {
+    SCOPED_TRACE(mark);
+    std::ofstream(path("data.csv")) << "width,height,label\n0.1,1.5,a\n0.4," << mark
+                                    << ",b\n0.2,1.1,a\n0.9,2.0,b\n0.3,1.2,a\n0.8,2.2,b\n";
+    const CliResult r =
+        runCli("run classification --set dataset=file --set file=" + quoted("data.csv") +
+               " --set repeats=1 --set features=2");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_TRUE(contains(r.err, "line 3")) << r.err;
+    EXPECT_TRUE(contains(r.err, "missing value")) << r.err;
+  }
+}
+
+// Item 13: aderf/sderf at d = 10000 took over 4 GB (dense d × d matrices, no limit on --x).
+TEST_F(CliOutputFailures, Item13_DenseMechanismsTakeAtMost1024Dimensions) {
+  std::string x = "0.01";
+  for (int i = 1; i < 1025; ++i)
+    x += ",0.01";
+  for (const char* command : {"analytic", "mc"}) {
+    const CliResult r = runCli(std::string(command) + " --mechanism aderf --x " + x + " --y " + x);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_TRUE(contains(r.err, "--x has 1025 entries: aderf takes at most 1024 dimensions"))
+        << r.err;
+  }
 }
 
 // RFSCOPE_SIMD: an unknown set is refused with the list of sets; mc names the set it ran with.

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -93,6 +94,23 @@ TEST_F(GuiCommandLine, ScreenshotOfASessionIsWritten) {
   std::string head(4, '\0');
   png.read(head.data(), 4);
   EXPECT_EQ(head.substr(1), "PNG");
+}
+
+// The second adversarial campaign, item 13: --size 20000x20000 --screenshot took 6 GB; the CLI
+// caps PNGs at 100 megapixels, and so does the app's window now. And an RFSCOPE_SIMD the CPU
+// cannot run is refused before any window opens.
+TEST_F(GuiCommandLine, OversizedWindowsAndUnknownSimdSetsAreRefusedAtOnce) {
+  const GuiResult huge = runGui("--size 20000x20000 --screenshot " + (dir_ / "a.png").string(), 60);
+  EXPECT_EQ(huge.exitCode, 2) << huge.err;
+  EXPECT_NE(huge.err.find("--size 20000x20000 is too large"), std::string::npos) << huge.err;
+  EXPECT_FALSE(fs::exists(dir_ / "a.png"));
+  ::setenv("RFSCOPE_SIMD", "neon", 1);
+  const GuiResult simd = runGui("--screenshot " + (dir_ / "b.png").string(), 60);
+  ::unsetenv("RFSCOPE_SIMD");
+  EXPECT_EQ(simd.exitCode, 2) << simd.err;
+  EXPECT_NE(simd.err.find("RFSCOPE_SIMD='neon' is not an instruction set"), std::string::npos)
+      << simd.err;
+  EXPECT_FALSE(fs::exists(dir_ / "b.png"));
 }
 
 }  // namespace

@@ -62,7 +62,8 @@ TEST(InputFile, RefusesFilesOverTheCapBeforeReadingThem) {
   const ScratchFolder folder;
   EXPECT_EQ(readError(folder.write("at-cap", std::string(1024, 'x'))), "");
   const std::string message = readError(folder.write("over", std::string(1025, 'x')));
-  EXPECT_NE(message.find("is 1.0 KiB; a test file may be at most 1 KiB"), std::string::npos)
+  EXPECT_NE(message.find("is 1.0 KiB (1025 bytes); a test file may be at most 1 KiB"),
+            std::string::npos)
       << message;
   // A sparse file of 2 GiB costs no disk and no memory: it is refused by its size alone.
   const auto sparse = folder.path() / "sparse.csv";

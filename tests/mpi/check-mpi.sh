@@ -64,6 +64,23 @@ case "$check" in
     [[ ! -e out.csv ]] || fail "bad input on one rank left out.csv"
     echo "bad input on one rank: exit 2, message from rank 2, no output"
 
+    # Ranks started with other settings (an MPMD launch): refused, never merged into one table.
+    set +e
+    "${launch[@]:0:${#launch[@]}-2}" -n 2 "$cli" run gram-frobenius --csv out.csv : \
+      -n 1 "$cli" run gram-frobenius --set d=32 --csv out.csv 2>err.txt
+    status=$?
+    "${launch[@]:0:${#launch[@]}-2}" -n 2 "$cli" mc --mechanism pos "${pair[@]}" --trials 2000 : \
+      -n 1 "$cli" mc --mechanism pos "${pair[@]}" --trials 2000 --seed 2 >mc.json 2>mc-err.txt
+    mc_status=$?
+    set -e
+    ((status == 2)) || fail "ranks with other settings: exit $status, expected 2"
+    grep -q "rank 2 was started with other settings than rank 0" err.txt ||
+      fail "ranks with other settings: $(cat err.txt)"
+    [[ ! -e out.csv ]] || fail "ranks with other settings left out.csv"
+    ((mc_status == 2)) || fail "mc ranks with other seeds: exit $mc_status, expected 2"
+    grep -q "other settings than rank 0" mc-err.txt || fail "mc ranks: $(cat mc-err.txt)"
+    echo "ranks with other settings: exit 2, message from the rank that differs, no output"
+
     # A rank killed during the run: the job ends (not hangs) with a non-zero status, no file.
     "${launch[@]}" "$cli" run gram-frobenius --set features-max=4096 --set repetitions=1000 \
       --set points=256 --csv out.csv >/dev/null 2>&1 &

@@ -67,3 +67,9 @@ def test_same_seed_same_features_and_dtypes():
     trig = rfscope.feature_map("trig", "orf", 4, 3, 1)
     assert trig.width == 8 and trig.transform(data).shape == (50, 8)
     assert "A" in a.parameters
+
+
+def test_a_simplex_block_in_one_dimension_is_refused_not_nan():
+    # A simplex block in d = 1 has no directions (they divide by d - 1): it gave NaN features.
+    with pytest.raises(ValueError, match=r"simrf needs d >= 2"):
+        rfscope.feature_map("pos", "simrf", 4, 1, 1)

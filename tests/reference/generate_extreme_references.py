@@ -15,7 +15,8 @@ import mpmath
 from mpmath import mp, mpf, mpc
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from generate_analytic_references import var_gerf_printed, var_oprf  # noqa: E402
+from generate_analytic_references import (var_gerf_printed, var_oprf, var_pos,  # noqa: E402
+                                          var_pos_hyp)
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "extreme_references.json")
 
@@ -54,6 +55,15 @@ def main():
         cases.append({"mechanism": "gerf", "x": x, "y": y, "params": params,
                       "log_variance": log_at_two_precisions(
                           lambda: var_gerf_printed(x, y, mpc(a_re, a_im), s))})
+    # PosRF and its hyperbolic variant where |x - y|^2 and |x + y|^2 are both huge and their
+    # difference, 4 x.y, lies below one ulp of them (x = 1e16, y = 0.5: the double evaluation
+    # gave log Var = 0 instead of 2e16); up to the +-1e60 entries the README allows, with a
+    # negative inner product too.
+    for x, y in (([1e16], [0.5]), ([1e30, 3.0], [0.5, -2.0]), ([1e60], [1e59]),
+                 ([1e20], [-0.5]), ([7.0, -1e12, 2.5], [0.25, 3e-3, -1.0])):
+        for mechanism, variance in (("pos", var_pos), ("pos-hyp", var_pos_hyp)):
+            cases.append({"mechanism": mechanism, "x": x, "y": y,
+                          "log_variance": log_at_two_precisions(lambda: variance(x, y, {}))})
     with open(OUT, "w") as f:
         json.dump({"generator": os.path.basename(__file__), "cases": cases}, f, indent=1)
         f.write("\n")
