@@ -1,10 +1,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <optional>
+#include <thread>
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
@@ -21,16 +23,53 @@ namespace {
 
 // Progress on stderr once a run has taken more than a second (a terminal user wants to know it is
 // alive; short runs stay quiet): "running: 45% · about 12 s left (elapsed 10 s)", at most a few
-// times per second.
+// times per second — and at least once a second on rank 0, so that a run whose first cells take
+// minutes still shows it is alive and for how long it has run.
 class StderrProgress final : public RunContext {
  public:
+  StderrProgress() {
+    if (!processGroup().isRoot()) return;
+    heartbeat_ = std::thread([this] {
+      std::unique_lock lock(mutex_);
+      while (!finished_) {
+        wake_.wait_for(lock, std::chrono::seconds(1));
+        if (!finished_ && std::chrono::steady_clock::now() - lastPrint_ >= std::chrono::seconds(1))
+          printLocked(lastFraction_);
+      }
+    });
+  }
+  ~StderrProgress() override { stopHeartbeat(); }
+
   bool cancelled() const override { return false; }
   void reportProgress(double fraction) override {
     std::lock_guard lock(mutex_);
+    lastFraction_ = fraction;
+    const auto now = std::chrono::steady_clock::now();
+    if (fraction < 1 && now - lastPrint_ < std::chrono::milliseconds(200)) return;
+    printLocked(fraction);
+  }
+  void publishPartial(const Table&) override {}
+  RowDistribution* rowDistribution() const override { return processGroup().rowDistribution(); }
+  void finish() {
+    stopHeartbeat();
+    if (printedWidth_ > 0) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  void stopHeartbeat() {
+    {
+      std::lock_guard lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_all();
+    if (heartbeat_.joinable()) heartbeat_.join();
+  }
+
+  void printLocked(double fraction) {
     const auto now = std::chrono::steady_clock::now();
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     remaining_.update(fraction, elapsed);
-    if (elapsed < 1 || (fraction < 1 && now - lastPrint_ < std::chrono::milliseconds(200))) return;
+    if (elapsed < 1) return;
     lastPrint_ = now;
     const std::string line =
         "running: " + remaining_.describe() + " (elapsed " + ui::formatDuration(elapsed) + ")";
@@ -40,14 +79,12 @@ class StderrProgress final : public RunContext {
                  "");
     printedWidth_ = std::max(printedWidth_, line.size());
   }
-  void publishPartial(const Table&) override {}
-  RowDistribution* rowDistribution() const override { return processGroup().rowDistribution(); }
-  void finish() {
-    if (printedWidth_ > 0) std::fprintf(stderr, "\n");
-  }
 
- private:
   std::mutex mutex_;
+  std::condition_variable wake_;
+  std::thread heartbeat_;
+  bool finished_ = false;
+  double lastFraction_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point lastPrint_{};
   ui::RemainingTime remaining_;

@@ -12,6 +12,7 @@
 #include "app/cli/cli_arguments.h"
 #include "app/python/bindings.h"
 #include "app/python/numpy_input.h"
+#include "core/couplings/coupling.h"
 #include "core/io/json_export.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/random/trial_stream.h"
@@ -21,6 +22,8 @@ namespace py = pybind11;
 namespace rfscope::python {
 namespace {
 
+constexpr int kMaxBlockDimension = 4096;  // a 4096 × 4096 block: 128 MiB
+
 class PyFeatureMap {
  public:
   PyFeatureMap(const std::vector<std::string>& arguments, int d, std::uint64_t seed,
@@ -29,6 +32,16 @@ class PyFeatureMap {
     const EstimatorSpec estimator = estimatorFromArguments(arguments);
     if (d < 1) throw cli::UsageError("d: the dimension must be at least 1");
     if (d > 100000) throw cli::UsageError("d: at most 100000");
+    // Orthogonal, simplex and structured blocks are drawn as d × d matrices (8 d² bytes each).
+    if (estimator.coupling != Coupling::Iid && !isQuasiMonteCarlo(estimator.coupling) &&
+        d > kMaxBlockDimension)
+      throw cli::UsageError("d: " + couplingId(estimator.coupling) +
+                            " draws d × d blocks: at most " + std::to_string(kMaxBlockDimension) +
+                            " dimensions (iid: 100000)");
+    if (d > estimator.mechanism->maxDimension())
+      throw cli::UsageError("d: " + estimator.mechanism->info().id + " takes at most " +
+                            std::to_string(estimator.mechanism->maxDimension()) +
+                            " dimensions (it holds d × d matrices)");
     // Automatic parameters (OPRF's A*, λ*, p*, GERF's optimum) are resolved at the pair (x, y),
     // by default the origin.
     Eigen::VectorXd x = Eigen::VectorXd::Zero(d), y = Eigen::VectorXd::Zero(d);

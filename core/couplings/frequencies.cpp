@@ -149,7 +149,7 @@ Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d) {
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& s) {
   if (const std::string problem = couplingDimensionProblem(coupling, d); !problem.empty())
-    throw InvalidParameter("couplings", "parameter 'couplings': " + problem);
+    throw InvalidParameter("coupling", problem);
   const auto gaussianMatrix = [&] {
     PairedNormals<TrialStream> normals(rng);
     s.gaussian.resize(d, d);
@@ -196,7 +196,7 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
 void frequencies(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
                  FrequencyScratch& scratch, Eigen::MatrixXd& omega, int simplexPlusIterations) {
   if (const std::string problem = couplingDimensionProblem(coupling, d); !problem.empty())
-    throw InvalidParameter("couplings", "parameter 'couplings': " + problem);
+    throw InvalidParameter("coupling", problem);
   omega.resize(count, frequencyDimension(coupling, d));
   Eigen::Index row = 0;
   forEachFrequency(coupling, d, count, simplexPlusIterations, rng, scratch,

@@ -203,7 +203,21 @@ CellNumber parseCellNumber(std::string_view cell, double& value) {
 
 std::string quotedCell(std::string_view cell) {
   constexpr std::size_t kMax = 40;
-  return "'" + std::string(cell.substr(0, kMax)) + (cell.size() > kMax ? "…'" : "'");
+  // Control characters (a terminal's escape sequences among them) as \xNN: a message must never
+  // drive the terminal it is printed on.
+  std::string out = "'";
+  for (const char c : cell.substr(0, kMax)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += c;
+    }
+  }
+  return out + (cell.size() > kMax ? "…'" : "'");
 }
 
 }  // namespace rfscope

@@ -58,7 +58,7 @@ bool isMissingCell(std::string_view cell);
 enum class CellNumber { Finite, NonFinite, NotANumber };
 CellNumber parseCellNumber(std::string_view cell, double& value);
 
-// The cell quoted for an error message, cut after 40 characters.
+// The cell quoted for an error message, cut after 40 characters, control characters as \xNN.
 std::string quotedCell(std::string_view cell);
 
 }  // namespace rfscope

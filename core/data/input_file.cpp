@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -35,11 +36,14 @@ std::string describeByteCount(std::uint64_t bytes) {
     ++unit;
   }
   char text[32];
-  if (value == static_cast<double>(static_cast<std::uint64_t>(value)))
+  if (value == static_cast<double>(static_cast<std::uint64_t>(value))) {
     std::snprintf(text, sizeof text, "%.0f %s", value, units[unit]);
-  else  // rounded: the exact count too, or 256 MiB + 1 byte would read "256.0 MiB"
-    return (std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]), std::string(text)) +
-           " (" + std::to_string(bytes) + " bytes)";
+  } else if (std::round(value * 10) == value * 10) {  // one decimal says it exactly: "1.5 MiB"
+    std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+  } else {  // rounded: the exact count too, or 256 MiB + 1 byte would read "256.0 MiB"
+    std::snprintf(text, sizeof text, "%.1f %s", value, units[unit]);
+    return std::string(text) + " (" + std::to_string(bytes) + " bytes)";
+  }
   return text;
 }
 

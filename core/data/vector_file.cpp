@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/data/data_error.h"
+#include "core/data/delimited_text.h"
 #include "core/data/input_file.h"
 
 namespace rfscope {
@@ -52,11 +53,6 @@ bool parseNumber(std::string_view field, double& value) {
   return result.ec == std::errc() && result.ptr == field.data() + field.size();
 }
 
-std::string show(std::string_view field) {
-  constexpr std::size_t kMax = 40;
-  return "'" + std::string(field.substr(0, kMax)) + (field.size() > kMax ? "…'" : "'");
-}
-
 }  // namespace
 
 Eigen::MatrixXd parseVectors(std::string_view text, const std::string& name) {
@@ -91,8 +87,8 @@ Eigen::MatrixXd parseVectors(std::string_view text, const std::string& name) {
       const std::string column = "value " + std::to_string(f + 1);
       if (fields[f].empty()) fail(column + " is empty");
       if (!parseNumber(fields[f], row[f]))
-        fail(column + ", " + show(fields[f]) + ", is not a number");
-      if (!std::isfinite(row[f])) fail(column + ", " + show(fields[f]) + ", is not finite");
+        fail(column + ", " + quotedCell(fields[f]) + ", is not a number");
+      if (!std::isfinite(row[f])) fail(column + ", " + quotedCell(fields[f]) + ", is not finite");
     }
     if (rows == 0) {
       dimension = fields.size();

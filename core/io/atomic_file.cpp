@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "core/io/temporary_files.h"
 
@@ -109,6 +111,25 @@ int createTemporary(const std::string& path, const std::string& target, mode_t m
   fail(path, "cannot create a temporary file beside it", error);
 }
 
+// The extended attributes of `from` onto the open file `to`, each where this process may set it
+// (security.* and trusted.* may need privileges: those it may not are left, the file is written).
+void copyExtendedAttributes(const std::string& from, int to) {
+  const ssize_t size = ::listxattr(from.c_str(), nullptr, 0);
+  if (size <= 0) return;
+  std::vector<char> names(static_cast<std::size_t>(size));
+  const ssize_t listed = ::listxattr(from.c_str(), names.data(), names.size());
+  if (listed <= 0) return;
+  for (std::size_t at = 0; at < static_cast<std::size_t>(listed);) {
+    const char* name = names.data() + at;
+    at += std::strlen(name) + 1;
+    const ssize_t length = ::getxattr(from.c_str(), name, nullptr, 0);
+    if (length < 0) continue;
+    std::vector<char> value(static_cast<std::size_t>(length));
+    const ssize_t read = ::getxattr(from.c_str(), name, value.data(), value.size());
+    if (read >= 0) (void)::fsetxattr(to, name, value.data(), static_cast<std::size_t>(read), 0);
+  }
+}
+
 void replaceAtomically(const std::string& path, const std::string& target, std::string_view content,
                        const struct stat* existing) {
   std::string temporary;
@@ -128,7 +149,10 @@ void replaceAtomically(const std::string& path, const std::string& target, std::
         ::fchown(fd, static_cast<uid_t>(-1), existing->st_gid) != 0) {
       // Not permitted: the file becomes ours, with its old mode.
     }
-    if (::fchmod(fd, existing->st_mode & 0777) != 0) abandon("cannot set permissions");
+    // Extended attributes — POSIX ACLs, SELinux labels, user attributes — where allowed; then
+    // every mode bit, setgid and sticky included.
+    copyExtendedAttributes(target, fd);
+    if (::fchmod(fd, existing->st_mode & 07777) != 0) abandon("cannot set permissions");
   }
   writeAll(fd, content, abandon);
   if (::fsync(fd) != 0) abandon("flush failed");

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "tests/cli/cli_runner.h"
 
@@ -126,7 +127,7 @@ TEST_F(CliOutputFailures, Item6_ASimplexBlockInOneDimensionIsRefusedEverywhere) 
   std::ofstream(path("one.csv")) << "x,label\n0.1,a\n0.4,b\n0.2,a\n0.9,b\n0.3,a\n0.8,b\n";
   const CliResult classification =
       runCli("run classification --set dataset=file --set file=" + quoted("one.csv") +
-             " --set couplings=simrf-fast --set repeats=1");
+             " --set couplings=simrf-fast --set repeats=2");
   EXPECT_EQ(classification.exitCode, 2) << classification.err;
   EXPECT_TRUE(contains(classification.err, "simrf-fast needs d >= 2")) << classification.err;
   const CliResult mc = runCli("mc --mechanism pos --coupling simrf --x 0.1 --y 0.2 --trials 200");
@@ -170,7 +171,7 @@ TEST_F(CliOutputFailures, Item9_AMissingValueMarkIsRefusedNotReadAsACategory) {
                                     << ",b\n0.2,1.1,a\n0.9,2.0,b\n0.3,1.2,a\n0.8,2.2,b\n";
     const CliResult r =
         runCli("run classification --set dataset=file --set file=" + quoted("data.csv") +
-               " --set repeats=1 --set features=2");
+               " --set repeats=2 --set features=2");
     EXPECT_EQ(r.exitCode, 2) << r.err;
     EXPECT_TRUE(contains(r.err, "line 3")) << r.err;
     EXPECT_TRUE(contains(r.err, "missing value")) << r.err;
@@ -188,6 +189,34 @@ TEST_F(CliOutputFailures, Item13_DenseMechanismsTakeAtMost1024Dimensions) {
     EXPECT_TRUE(contains(r.err, "--x has 1025 entries: aderf takes at most 1024 dimensions"))
         << r.err;
   }
+}
+
+// Item 15: a terminal escape sequence in a vector file reached the terminal raw in the message.
+TEST_F(CliOutputFailures, Item15_ControlCharactersInAFileNeverReachTheTerminal) {
+  std::ofstream(path("x.csv")) << "0.1,0.2\n0.3,\x1b[2J\x1b]0;owned\x07\n";
+  const CliResult r =
+      runCli("run variance-vs-sigma --set regime=csv --set d=2 --set csv-x=" + quoted("x.csv") +
+             " --set csv-y=" + quoted("x.csv"));
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\x07'), std::string::npos) << r.err;
+  EXPECT_TRUE(contains(r.err, "\\x1b[2J")) << r.err;
+}
+
+// Item 14: runs whose first cells take long were silent for over a minute. Progress is printed at
+// least once a second once a run has taken a second, with the time elapsed.
+TEST_F(CliOutputFailures, Item14_ALongRunShowsItIsAliveEverySecond) {
+  const CliResult r = runCli("run mse-ratio-vs-v --set trials=800000 --csv " + quoted("m.csv"));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  // The elapsed times printed ("(elapsed 1.8 s)"), in order: no gap much over a second.
+  std::vector<double> elapsed;
+  for (std::size_t at = r.err.find("(elapsed "); at != std::string::npos;
+       at = r.err.find("(elapsed ", at + 1))
+    elapsed.push_back(std::stod(r.err.substr(at + 9)));
+  ASSERT_GE(elapsed.size(), 2u) << r.err;
+  ASSERT_GE(elapsed.back(), 2.5) << "the run was too quick to show the heartbeat:\n" << r.err;
+  for (std::size_t i = 1; i < elapsed.size(); ++i)
+    EXPECT_LE(elapsed[i] - elapsed[i - 1], 1.5) << r.err;
 }
 
 // RFSCOPE_SIMD: an unknown set is refused with the list of sets; mc names the set it ran with.

@@ -5,6 +5,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -126,6 +127,25 @@ TEST_F(AtomicFileTest, KeepsThePermissionsOfTheFileItReplaces) {
     EXPECT_EQ(modeOf(target) & 0777, mode);
     EXPECT_EQ(readAll(target), "new\n");
   }
+}
+
+// The second adversarial campaign, item 5: replacing a file dropped its setgid and sticky bits and
+// its extended attributes (ACLs, SELinux labels, user attributes).
+TEST_F(AtomicFileTest, KeepsSpecialModeBitsAndExtendedAttributes) {
+  const fs::path target = dir_ / "shared.csv";
+  writeFileAtomically(target.string(), "old\n");
+  ASSERT_EQ(::chmod(target.c_str(), 03640), 0);  // setgid and sticky on a file we own
+  const char value[] = "figure-3";
+  const bool attributes =
+      ::setxattr(target.c_str(), "user.rfscope.test", value, sizeof value, 0) == 0;
+  writeFileAtomically(target.string(), "new\n");
+  EXPECT_EQ(readAll(target), "new\n");
+  EXPECT_EQ(modeOf(target) & 07777, static_cast<mode_t>(03640));
+  if (!attributes) GTEST_SKIP() << "this file system takes no user attributes";
+  char read[32] = {};
+  ASSERT_EQ(::getxattr(target.c_str(), "user.rfscope.test", read, sizeof read),
+            static_cast<ssize_t>(sizeof value));
+  EXPECT_STREQ(read, value);
 }
 
 TEST_F(AtomicFileTest, NewFilesFollowTheUmask) {

@@ -65,9 +65,10 @@ TEST(DelimitedText, DetectsTheSeparatorOfTheFirstRecord) {
 }
 
 TEST(DelimitedText, MissingCellsAndNumbers) {
-  for (const char* missing : {"", "?", "NaN", "nan", "NAN"})
+  for (const char* missing :
+       {"", "?", "NaN", "nan", "NAN", "NA", "na", "N/A", "n/a", "NULL", "null"})
     EXPECT_TRUE(isMissingCell(missing)) << missing;
-  for (const char* present : {"0", "na", "nano", "??"})
+  for (const char* present : {"0", "nano", "??", "none", "n.a", "NAND", "nulls"})
     EXPECT_FALSE(isMissingCell(present)) << present;
   double value = 7;
   EXPECT_EQ(parseCellNumber("+2.5e-3", value), CellNumber::Finite);

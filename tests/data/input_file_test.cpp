@@ -86,6 +86,7 @@ TEST(InputFile, DescribesByteCounts) {
   EXPECT_EQ(describeByteCount(256 * kMiB), "256 MiB");
   EXPECT_EQ(describeByteCount(3 * kMiB / 2), "1.5 MiB");
   EXPECT_EQ(describeByteCount(std::uint64_t{1} << 40), "1 TiB");
+  EXPECT_EQ(describeByteCount(256 * kMiB + 1), "256.0 MiB (268435457 bytes)");
 }
 
 }  // namespace

@@ -73,3 +73,14 @@ def test_a_simplex_block_in_one_dimension_is_refused_not_nan():
     # A simplex block in d = 1 has no directions (they divide by d - 1): it gave NaN features.
     with pytest.raises(ValueError, match=r"simrf needs d >= 2"):
         rfscope.feature_map("pos", "simrf", 4, 1, 1)
+
+
+def test_bad_seeds_and_sizes_are_value_errors_not_binding_errors():
+    # seed=-1 gave pybind11's "incompatible constructor arguments"; orf at d = 100000 raised
+    # MemoryError (a 100000 × 100000 block).
+    with pytest.raises(ValueError, match=r"seed: must be between 0 and 2\*\*64 - 1, got -1"):
+        rfscope.feature_map("pos", "iid", 4, 3, -1)
+    with pytest.raises(ValueError, match=r"d: orf draws d × d blocks: at most 4096"):
+        rfscope.feature_map("pos", "orf", 4, 100000, 1)
+    with pytest.raises(ValueError, match=r"d: at most 100000"):
+        rfscope.feature_map("pos", "iid", 4, 10 ** 12, 1)

@@ -116,6 +116,14 @@ def _integer(name: str, value: Any) -> int:
     return int(value)
 
 
+def _unsigned(name: str, value: Any) -> int:
+    """A seed or stream number: an integer in [0, 2**64)."""
+    number = _integer(name, value)
+    if not 0 <= number < 2 ** 64:
+        raise ValueError(f"{name}: must be between 0 and 2**64 - 1, got {number}")
+    return number
+
+
 def _estimator_arguments(mechanism: str, kernel: str, coupling: str, m: int,
                          params: Dict[str, Any]) -> List[str]:
     for name, value in (("mechanism", mechanism), ("kernel", kernel), ("coupling", coupling)):
@@ -251,7 +259,7 @@ def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
     arguments += ["--x", _number_list("x", x), "--y", _number_list("y", y),
                   "--trials", str(_integer("trials", trials)),
-                  "--seed", str(_integer("seed", seed)),
+                  "--seed", str(_unsigned("seed", seed)),
                   "--threads", str(_integer("threads", threads)),
                   "--path", str(path), "--backend", str(backend)]
     if quantiles is not None:
@@ -368,8 +376,13 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
             raise ValueError(f"{name}: expected one point, an array of shape (d,), got shape "
                              f"{array.shape}")
         pair.append(_np.ascontiguousarray(array[_np.newaxis, :], dtype=_np.float64))
-    core_map = _core._FeatureMap(arguments, _integer("d", d), _integer("seed", seed),
-                                 _integer("trial", trial), pair[0], pair[1])
+    dimension = _integer("d", d)
+    if dimension < 1:
+        raise ValueError("d: the dimension must be at least 1")
+    if dimension > 100000:  # the core's limit, said before the binding's int conversion could fail
+        raise ValueError("d: at most 100000")
+    core_map = _core._FeatureMap(arguments, dimension, _unsigned("seed", seed),
+                                 _unsigned("trial", trial), pair[0], pair[1])
     return FeatureMap(core_map)
 
 
