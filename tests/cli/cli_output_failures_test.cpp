@@ -17,19 +17,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class CliOutputFailures : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = scratchDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string quoted(const std::string& name) const { return "'" + path(name) + "'"; }
-
-  fs::path dir_;
-};
+class CliOutputFailures : public CliScratchTest {};
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -18,21 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder per test.
-class CliRobustness : public ::testing::Test {
+class CliRobustness : public CliScratchTest {
  protected:
-  void SetUp() override {
-    dir_ = scratchDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string path(const std::string& name) const { return (dir_ / name).string(); }
-  std::string quoted(const std::string& name) const { return "'" + path(name) + "'"; }
-  void write(const std::string& name, const std::string& content) const {
-    std::ofstream(dir_ / name, std::ios::binary) << content;
-  }
   std::vector<std::string> files() const {
     std::vector<std::string> names;
     for (const auto& entry : fs::directory_iterator(dir_))
@@ -40,8 +27,6 @@ class CliRobustness : public ::testing::Test {
     std::sort(names.begin(), names.end());
     return names;
   }
-
-  fs::path dir_;
 };
 
 bool contains(const std::string& text, const std::string& part) {

@@ -2,6 +2,7 @@
 // Runs the real rfscope-cli (through /bin/sh, so tests may prefix shell set-up such as ulimit) and
 // collects its stdout, stderr and exit code.
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -50,5 +51,24 @@ inline CliResult runCli(const std::string& arguments, const std::string& shellPr
   result.err = readFile(err);
   return result;
 }
+
+// A fresh folder per test, named after it, with helpers for files in it.
+class CliScratchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = scratchDir() / ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  std::string quoted(const std::string& name) const { return "'" + path(name) + "'"; }
+  void write(const std::string& name, const std::string& content) const {
+    std::ofstream(dir_ / name, std::ios::binary) << content;
+  }
+
+  std::filesystem::path dir_;
+};
 
 }  // namespace rfscope::test

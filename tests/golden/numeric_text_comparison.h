@@ -11,7 +11,13 @@
 #include <vector>
 
 #if defined(__x86_64__) && __has_include(<sys/platform/x86.h>)
+#if defined(__clang__)  // glibc's header is C: its inline functions return _Bool, which GCC's C++
+#define _Bool bool      // takes as an extension and clang's does not
 #include <sys/platform/x86.h>
+#undef _Bool
+#else
+#include <sys/platform/x86.h>
+#endif
 #define RFSCOPE_HAS_X86_PLATFORM_FEATURES 1
 #endif
 
