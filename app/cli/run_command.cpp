@@ -32,9 +32,10 @@ class StderrProgress final : public RunContext {
     heartbeat_ = std::thread([this] {
       std::unique_lock lock(mutex_);
       while (!finished_) {
-        wake_.wait_for(lock, std::chrono::seconds(1));
-        if (!finished_ && std::chrono::steady_clock::now() - lastPrint_ >= std::chrono::seconds(1))
-          printLocked(lastFraction_);
+        // A second after the last line (or after the start): no gap much over a second.
+        const auto due = std::max(lastPrint_, start_) + std::chrono::seconds(1);
+        wake_.wait_until(lock, due);
+        if (!finished_ && std::chrono::steady_clock::now() >= due) printLocked(lastFraction_);
       }
     });
   }
