@@ -6,6 +6,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/mc_report.h"
 #include "app/cli/process_group.h"
+#include "app/cli/stderr_progress.h"
 
 namespace rfscope::cli {
 
@@ -24,15 +25,19 @@ int mcCommand(const std::vector<std::string>& args) {
   if (group.distributed()) group.agreeOnWork(mcSettingsText(*mc));
 
   std::optional<McReport> report;
+  StderrProgress progress;  // on rank 0: a line on stderr once the run has taken a second
+  MonteCarloCallbacks callbacks;
+  callbacks.progress = [&progress](double fraction) { progress.reportProgress(fraction); };
   if (!group.distributed()) {
-    report = runMcReport(*mc);
+    report = runMcReport(*mc, callbacks);
   } else if (!group.isRoot()) {  // compute the leaves rank 0 hands out
     group.serveLeaves(*local.first, *makeSamplingPlan(mc->request));
     return 0;
   } else {
     const auto backend = group.monteCarloBackend(std::move(local.first), std::move(local.second));
-    report = runMcReport(*mc, {}, backend.get());
+    report = runMcReport(*mc, callbacks, backend.get());
   }  // the backend, gone, has told the other ranks the run is over
+  progress.finish();
   group.settle();
   std::cout.precision(17);
   std::cout << report->json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
