@@ -121,7 +121,8 @@ int main(int argc, char** argv) {
     }
     // As for the CLI's PNGs: a window (and its screenshot) of at most 20,000 pixels a side and
     // 100 megapixels (a 20000x20000 window took 6 GB to draw).
-    if (width > 20000 || height > 20000 || double(width) * height > rfscope::kMaxPngPixels) {
+    if (width > rfscope::kMaxPlotSide || height > rfscope::kMaxPlotSide ||
+        double(width) * height > rfscope::kMaxPngPixels) {
       std::fprintf(stderr,
                    "rfscope: --size %dx%d is too large: at most 20000 pixels a side and 100 "
                    "megapixels in all\n",

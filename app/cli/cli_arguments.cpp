@@ -62,13 +62,12 @@ std::vector<double> parseNumberList(const std::string& option, const std::string
     const auto end = item.find_last_not_of(" \t");
     if (begin == std::string::npos) throw UsageError(option + ": empty entry in '" + text + "'");
     item = item.substr(begin, end - begin + 1);
-    std::string problem;
-    const double value = parseFiniteReal(item, problem);
-    if (!problem.empty())
-      throw UsageError(option + ": " +
-                       (problem.find("is not a number") != std::string::npos
-                            ? "'" + item + "' is not a finite number"
-                            : problem));
+    double value = 0;
+    const RealText kind = parseReal(item, value);
+    // Text and inf/nan alike are "not a finite number" here; beyond a double says which way.
+    if (kind == RealText::NotANumber || kind == RealText::NotFinite)
+      throw UsageError(option + ": " + realTextProblem(RealText::NotFinite, item));
+    if (kind != RealText::Finite) throw UsageError(option + ": " + realTextProblem(kind, item));
     numbers.push_back(value);
     if (comma == std::string::npos) return numbers;
     start = comma + 1;

@@ -54,6 +54,14 @@ EstimatorSpec parseEstimatorSpec(const Arguments& arguments) {
   return estimator;
 }
 
+std::string mechanismDimensionProblem(const Mechanism& mechanism, std::size_t d) {
+  if (d <= static_cast<std::size_t>(mechanism.maxDimension())) return {};
+  return mechanism.info().id + " takes at most " + std::to_string(mechanism.maxDimension()) +
+         " dimensions" +
+         (mechanism.maxDimension() < Mechanism::kMaxPairDimension ? " (it holds d × d matrices)"
+                                                                  : "");
+}
+
 void checkEntryMagnitudes(const std::string& option, const double* values, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i)
     if (std::abs(values[i]) > kMaxDataMagnitude) {
@@ -80,13 +88,9 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   if (x.size() != y.size())
     throw UsageError("--x has " + std::to_string(x.size()) + " entries but --y has " +
                      std::to_string(y.size()));
-  const Mechanism& mechanism = *out.estimator.mechanism;
-  if (x.size() > static_cast<std::size_t>(mechanism.maxDimension()))
-    throw UsageError("--x has " + std::to_string(x.size()) + " entries: " + mechanism.info().id +
-                     " takes at most " + std::to_string(mechanism.maxDimension()) + " dimensions" +
-                     (mechanism.maxDimension() < Mechanism::kMaxPairDimension
-                          ? " (it holds d × d matrices)"
-                          : ""));
+  if (const std::string problem = mechanismDimensionProblem(*out.estimator.mechanism, x.size());
+      !problem.empty())
+    throw UsageError("--x has " + std::to_string(x.size()) + " entries: " + problem);
   out.x = toVector(x);
   out.y = toVector(y);
   return out;

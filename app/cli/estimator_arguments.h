@@ -31,6 +31,9 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments);
 // take the pairs in another form (the Python module). Throws UsageError as above.
 EstimatorSpec parseEstimatorSpec(const Arguments& arguments);
 
+// Why the mechanism cannot take inputs of dimension d ("" where it can): its maxDimension().
+std::string mechanismDimensionProblem(const Mechanism& mechanism, std::size_t d);
+
 // Throws UsageError naming `option` when an entry lies beyond ±1e60 (input_limits.h).
 void checkEntryMagnitudes(const std::string& option, const double* values, std::size_t count);
 

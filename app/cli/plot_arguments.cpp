@@ -67,8 +67,8 @@ PlotOutputs plotOutputs(const Arguments& arguments) {
     return static_cast<int>(value);
   };
   ui::PlotExportOptions& options = outputs.options;
-  options.width = readInt("--width", 1200, 16, 20000);
-  options.height = readInt("--height", 800, 16, 20000);
+  options.width = readInt("--width", 1200, 16, kMaxPlotSide);
+  options.height = readInt("--height", 800, 16, kMaxPlotSide);
   options.dpi = readInt("--dpi", 96, 24, 2400);
   const bool figure = arguments.has("--figure-width");
   if (figure && (arguments.has("--width") || arguments.has("--height")))

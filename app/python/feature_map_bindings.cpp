@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include "app/cli/cli_arguments.h"
+#include "app/cli/estimator_arguments.h"
 #include "app/python/bindings.h"
 #include "app/python/numpy_input.h"
 #include "core/couplings/coupling.h"
@@ -38,10 +39,10 @@ class PyFeatureMap {
       throw cli::UsageError("d: " + couplingId(estimator.coupling) +
                             " draws d × d blocks: at most " + std::to_string(kMaxBlockDimension) +
                             " dimensions (iid: 100000)");
-    if (d > estimator.mechanism->maxDimension())
-      throw cli::UsageError("d: " + estimator.mechanism->info().id + " takes at most " +
-                            std::to_string(estimator.mechanism->maxDimension()) +
-                            " dimensions (it holds d × d matrices)");
+    if (const std::string problem =
+            cli::mechanismDimensionProblem(*estimator.mechanism, static_cast<std::size_t>(d));
+        !problem.empty())
+      throw cli::UsageError("d: " + problem);
     // Automatic parameters (OPRF's A*, λ*, p*, GERF's optimum) are resolved at the pair (x, y),
     // by default the origin.
     Eigen::VectorXd x = Eigen::VectorXd::Zero(d), y = Eigen::VectorXd::Zero(d);

@@ -195,8 +195,6 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
 
 void frequencies(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
                  FrequencyScratch& scratch, Eigen::MatrixXd& omega, int simplexPlusIterations) {
-  if (const std::string problem = couplingDimensionProblem(coupling, d); !problem.empty())
-    throw InvalidParameter("coupling", problem);
   omega.resize(count, frequencyDimension(coupling, d));
   Eigen::Index row = 0;
   forEachFrequency(coupling, d, count, simplexPlusIterations, rng, scratch,

@@ -28,6 +28,9 @@ inline constexpr std::int64_t kMaxCliFeatures = 100000;    // M
 inline constexpr std::int64_t kMinCliTrials = 128;         // two 64-trial batches: a 95% interval
 inline constexpr std::int64_t kMaxCliTrials = 1000000000;  // 1e9
 
+// Plots and the app's window: pixels a side.
+inline constexpr int kMaxPlotSide = 20000;
+
 // PNG export: width × height × (dpi/96)² pixels (a 10,000 × 10,000 image takes 400 MB to render).
 inline constexpr double kMaxPngPixels = 100e6;
 

@@ -283,14 +283,15 @@ std::vector<ParameterError> AttentionError::crossValidate(const ParameterSet& pa
   AttentionErrorSettings probeSettings = s;
   probeSettings.length = 2;
   const AttentionProblem probe = syntheticProblem(probeSettings);
+  for (const Coupling coupling : s.couplings)
+    if (const std::string problem = couplingDimensionProblem(coupling, s.dimension);
+        !problem.empty())
+      return {{"couplings", "parameter 'couplings': " + problem}};
   for (const Mechanism* mechanism : s.mechanisms)
     for (const Coupling coupling : s.couplings) {
       FeatureMapSpec spec = attentionFeatureSpec(*mechanism, probe, coupling);
       spec.features = 1;
       TrialStream stream(0, 0);
-      if (const std::string problem = couplingDimensionProblem(coupling, s.dimension);
-          !problem.empty())
-        return {{"couplings", "parameter 'couplings': " + problem}};
       const auto map = mechanism->drawFeatureMap(spec, stream);
       if (!map)
         return {{"couplings", "parameter 'couplings': " + mechanism->info().id + " under " +

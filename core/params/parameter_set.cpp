@@ -92,9 +92,9 @@ ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view r
       return ParameterValue(value);
     }
     case ParameterType::Real: {
-      std::string problem;
-      const double value = parseFiniteReal(text, problem);
-      if (!problem.empty()) return fail(problem);
+      double value = 0;
+      if (const RealText kind = parseReal(text, value); kind != RealText::Finite)
+        return fail(realTextProblem(kind, text));
       return ParameterValue(value);
     }
     case ParameterType::Boolean:
@@ -221,29 +221,37 @@ std::vector<ParameterError> validateParameters(const std::vector<ParameterSpec>&
   return errors;
 }
 
-double parseFiniteReal(const std::string& text, std::string& problem) {
-  double value = 0;
-  const auto result = std::from_chars(text.data(), text.data() + text.size(), value);
+RealText parseReal(const std::string& text, double& value) {
+  double parsed = 0;
+  const auto result = std::from_chars(text.data(), text.data() + text.size(), parsed);
   if (result.ptr != text.data() + text.size() || text.empty() ||
-      (result.ec != std::errc() && result.ec != std::errc::result_out_of_range)) {
-    problem = "'" + text + "' is not a number";
-    return 0;
+      (result.ec != std::errc() && result.ec != std::errc::result_out_of_range))
+    return RealText::NotANumber;
+  if (result.ec == std::errc::result_out_of_range)  // a number all the same: say which way
+    return std::fabs(std::strtod(text.c_str(), nullptr)) >= 1 ? RealText::TooLarge
+                                                              : RealText::TooSmall;
+  if (!std::isfinite(parsed)) return RealText::NotFinite;
+  value = parsed;
+  return RealText::Finite;
+}
+
+std::string realTextProblem(RealText kind, const std::string& text) {
+  const std::string quoted = "'" + text + "'";
+  switch (kind) {
+    case RealText::NotANumber:
+      return quoted + " is not a number";
+    case RealText::NotFinite:
+      return quoted + " is not a finite number";
+    case RealText::TooLarge:
+      return quoted + " is too large for a double (magnitudes up to 1.8e308)";
+    case RealText::TooSmall:
+      return quoted +
+             " is too small for a double: it underflows (magnitudes down to 2.2e-308; write 0 if "
+             "0 is meant)";
+    case RealText::Finite:
+      break;
   }
-  if (result.ec == std::errc::result_out_of_range) {
-    // A number all the same, beyond a double: say which way.
-    const double rounded = std::strtod(text.c_str(), nullptr);
-    problem = std::fabs(rounded) >= 1
-                  ? "'" + text + "' is too large for a double (magnitudes up to 1.8e308)"
-                  : "'" + text + "' is too small for a double: it underflows (magnitudes down " +
-                        "to 2.2e-308; write 0 if 0 is meant)";
-    return 0;
-  }
-  if (!std::isfinite(value)) {
-    problem = "'" + text + "' is not a finite number";
-    return 0;
-  }
-  problem.clear();
-  return value;
+  return {};
 }
 
 }  // namespace rfscope

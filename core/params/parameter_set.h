@@ -65,9 +65,14 @@ ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view t
 // Renders a value the way parseParameterValue reads it back (round-trips exactly).
 std::string formatParameterValue(const ParameterValue& value);
 
-// `text` read as a finite double: the value, or why not ("'x' is not a number", "'1e-400' is too
-// small for a double …", "'1e400' is too large …") in `problem`.
-double parseFiniteReal(const std::string& text, std::string& problem);
+// What a text holds read as a double: a finite number (stored in `value`), text that is no number,
+// a number a double holds only as inf or nan ("inf"), or one beyond a double either way ("1e400",
+// "1e-400").
+enum class RealText { Finite, NotANumber, NotFinite, TooLarge, TooSmall };
+RealText parseReal(const std::string& text, double& value);
+// Why `text`, read as `kind` (not Finite), is refused: "'x' is not a number", "'1e-400' is too
+// small for a double: it underflows …".
+std::string realTextProblem(RealText kind, const std::string& text);
 
 // Checks that every key is known, every value has the right type and lies in its domain, and that
 // every spec has a value. One message per violated rule.

@@ -63,17 +63,6 @@ std::string readFile(const fs::path& path) {
 // tolerance leaves a factor 30 over the largest: ten significant digits agree.
 constexpr double kLibmTolerance = 1e-10;
 
-// The largest relative difference of two numbers among the lines of expected and actual text.
-double largestRelativeDifference(const std::string& expected, const std::string& actual) {
-  const NumericText e = splitNumbers(expected), a = splitNumbers(actual);
-  double largest = 0;
-  for (std::size_t k = 0; k < std::min(e.numbers.size(), a.numbers.size()); ++k)
-    if (e.numbers[k] != a.numbers[k])
-      largest = std::max(largest, std::fabs(e.numbers[k] - a.numbers[k]) /
-                                      std::max(std::fabs(e.numbers[k]), std::fabs(a.numbers[k])));
-  return largest;
-}
-
 // Compares `actual` with the golden file `name` (or rewrites it when updating), naming the first
 // line that differs: bit for bit where libm runs its FMA code (every CPU with AVX2 and FMA), which
 // the files were written with; elsewhere each number within kLibmTolerance.
@@ -110,7 +99,8 @@ void expectGolden(const std::string& name, const std::string& actual) {
     }
     if (!same) {
       ++within;
-      largest = std::max(largest, largestRelativeDifference(lineE, lineA));
+      largest =
+          std::max(largest, largestRelativeDifference(splitNumbers(lineE), splitNumbers(lineA)));
     }
     ++line;
   }

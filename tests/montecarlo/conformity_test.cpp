@@ -13,6 +13,16 @@
 namespace rfscope {
 namespace {
 
+// v = 1, the rest as the request's defaults.
+ConformityRequest conformityRequest(Coupling coupling, int d, std::int64_t trials) {
+  ConformityRequest request;
+  request.coupling = coupling;
+  request.dimension = d;
+  request.v = 1.0;
+  request.trials = trials;
+  return request;
+}
+
 TEST(Conformity, KernelMatchesItsSeries) {
   // h(z) = Γ(d/2) (z/2)^{1-d/2} I_{d/2-1}(z); for d = 2, h = I₀(z); h(0) = 1.
   EXPECT_EQ(conformityKernel(64, 0.0), 1.0);
@@ -23,12 +33,7 @@ TEST(Conformity, KernelMatchesItsSeries) {
 TEST(Conformity, SimplexBelowOrthogonalBelowIid) {
   double previous = std::numeric_limits<double>::infinity();
   for (Coupling coupling : {Coupling::Iid, Coupling::Orthogonal, Coupling::Simplex}) {
-    ConformityRequest request;
-    request.coupling = coupling;
-    request.dimension = 16;
-    request.v = 1.0;
-    request.trials = 2000;
-    const ConformityResult result = estimateConformity(request);
+    const ConformityResult result = estimateConformity(conformityRequest(coupling, 16, 2000));
     EXPECT_EQ(result.trials, 2000);
     EXPECT_LT(result.conformity + 3.29 * result.standardError, previous);
     previous = result.conformity - 3.29 * result.standardError;
@@ -73,11 +78,7 @@ TEST(Conformity, StructuredCouplingsAtANonPowerOfTwoDimensionArePadded) {
   for (Coupling coupling : {Coupling::OrthogonalFast, Coupling::SimplexFast}) {
     for (int d : {3, 5, 6, 7, 12}) {
       SCOPED_TRACE(std::string(couplingId(coupling)) + " d=" + std::to_string(d));
-      ConformityRequest request;
-      request.coupling = coupling;
-      request.dimension = d;
-      request.v = 1.0;
-      request.trials = 200;
+      ConformityRequest request = conformityRequest(coupling, d, 200);
       request.histogramBins = 10;
       const ConformityResult result = estimateConformity(request);
       EXPECT_EQ(result.trials, 200);

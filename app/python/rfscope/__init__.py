@@ -377,9 +377,7 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
                              f"{array.shape}")
         pair.append(_np.ascontiguousarray(array[_np.newaxis, :], dtype=_np.float64))
     dimension = _integer("d", d)
-    if dimension < 1:
-        raise ValueError("d: the dimension must be at least 1")
-    if dimension > 100000:  # the core's limit, said before the binding's int conversion could fail
+    if dimension > 100000:  # the binding's limit, said before its int conversion could fail
         raise ValueError("d: at most 100000")
     core_map = _core._FeatureMap(arguments, dimension, _unsigned("seed", seed),
                                  _unsigned("trial", trial), pair[0], pair[1])
