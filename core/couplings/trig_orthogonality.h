@@ -27,7 +27,9 @@ double trigOrthogonalCovariance(int dimension, double diffNormSquared);
 // The same for two features of one simplex block (cosine -1/(d-1), independent χ_d norms; d >= 2):
 //   C = ½ E_ψ[F(1 + sin ψ/(d-1)) + F(1 - sin ψ/(d-1))] - e^{-z²},  F(c) = ₁F₁(d; d/2; -c z²/2),
 // ψ with density ∝ sin^{d-1} ψ on [0, π] (the angle of ω_i + ω_j's norm split); adaptive
-// Gauss–Kronrod for z² > 1, the series without the subtraction of e^{-z²} below.
+// Gauss–Kronrod for z² > 1 over a Chebyshev interpolant of F on [1 - 1/(d-1), 1 + 1/(d-1)]
+// (33–65 ₁F₁ values instead of ~1,200: milliseconds at d = 1024, where direct evaluation took
+// 0.2 s and up to 110 s), the series without the subtraction of e^{-z²} below.
 double trigSimplexCovariance(int dimension, double diffNormSquared);
 
 // Var_IID - Var_ORF of the M-feature TrigRF estimator (Gaussian kernel); for M <= d SimRF eq. (26).

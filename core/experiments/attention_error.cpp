@@ -494,6 +494,27 @@ RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
   result.status = runCellGrid(context, grid, work, table);
   if (result.status != RunStatus::Completed) return result;
 
+  // Positive features cannot give D̂ ≤ 0; where they did, one row's features spanned more than a
+  // double holds (entries below e^-745 of the row's largest flush to zero, feature_map.h) and the
+  // outputs are 0/0: the inputs are refused, the limit named, rather than NaN reported.
+  for (std::size_t index = 0; index < series.size(); ++index) {
+    if (!series[index].mechanism->info().positive) continue;
+    std::size_t underflowed = 0;
+    for (std::size_t row = 0; row < featureCount; ++row)
+      for (std::size_t r = 0; r < redraws; ++r)
+        if (errors[at(row, index, r)].nonPositiveFraction > 0) ++underflowed;
+    if (underflowed == 0) continue;
+    const double largest = std::max(problem.queries.rowwise().norm().maxCoeff(),
+                                    problem.keys.rowwise().norm().maxCoeff());
+    throw DataError(series[index].name + ": in " + std::to_string(underflowed) + " of " +
+                        std::to_string(featureCount * redraws) +
+                        " draws some query's D̂ underflowed to 0 — the features of one row span "
+                        "more than a double holds (e^±708) at these inputs (largest row norm " +
+                        formatParameterValue(largest) +
+                        " after the d^-1/4 scaling): scale the rows down",
+                    settings.queriesFile.empty() ? "input-scale" : "queries-file");
+  }
+
   // What the numbers mean: where the delta method is out of its range, and the features needed.
   for (std::size_t index = 0; index < series.size(); ++index) {
     const Series& s = series[index];

@@ -12,6 +12,8 @@ namespace {
 // ln 2 split so that k·kLn2High is exact for |k| < 2^20 (Cody–Waite argument reduction).
 constexpr double kLn2High = 0.693145751953125;
 constexpr double kLn2Low = 1.42860682030941723212e-6;
+// k·kLn2High is exact below this many steps of ln 2.
+constexpr double kMaxCodyWaiteSteps = 1 << 20;
 // exp(e) is a normal double for e in this range.
 constexpr double kLowestExponent = -708.0, kHighestExponent = 709.0;
 
@@ -115,7 +117,16 @@ void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale) 
   for (Eigen::Index i = 0; i < columns; ++i) {
     auto column = exponents.col(i);
     const double largest = column.size() > 0 ? column.maxCoeff() : kNegativeInfinity;
-    const int k = std::isfinite(largest) ? static_cast<int>(std::ceil(largest / kLn2)) : 0;
+    const double steps = std::isfinite(largest) ? std::ceil(largest / kLn2) : 0.0;
+    if (!(std::abs(steps) < kMaxCodyWaiteSteps)) {
+      // Beyond Cody–Waite's exact range (|exponent| > 7e5): the
+      // row's largest exponent itself is the scale (the exponents carry |e|·2^-53 of rounding
+      // from the inputs there anyway), and an int k would overflow.
+      logScale[i] = largest;
+      column.array() -= largest;
+      continue;
+    }
+    const int k = static_cast<int>(steps);
     logScale[i] = k * kLn2;
     const bool exact = column.size() > 0 && largest < kHighestExponent &&
                        column.minCoeff() > kLowestExponent && k > -1022 && k < 1022;

@@ -12,11 +12,12 @@
 // so that features of any size survive: positive softmax features at |x|² ≈ 50, or at scales where
 // exp(ωᵀx) > 1e308, are finite values with a large logScale. logScale(i) is k·ln 2 for an integer
 // k, chosen from the row's largest feature, so rescaling by it is exact (features that a double
-// can hold are reproduced bit for bit); bounded features under the Gaussian kernel (TrigRF) keep
-// logScale 0. Entries below about e^-745 of their row's largest flush to zero: when one row's
-// features span more than a double's range (differences of ωᵀx beyond ~700), K̂ keeps the terms
-// whose factors survive on both sides — exact where the largest terms share their ω (nearby
-// points), but 0 where the true sum of two such far-apart points is one far-out term.
+// can hold are reproduced bit for bit) — up to |k| = 2^20; beyond (exponents past 7e5, inputs of
+// norm ~1e3 and up) it is the row's largest exponent itself; bounded features under the Gaussian
+// kernel (TrigRF) keep logScale 0. Entries below about e^-745 of their row's largest flush to zero:
+// when one row's features span more than a double's range (differences of ωᵀx beyond ~700), K̂ keeps
+// the terms whose factors survive on both sides — exact where the largest terms share their ω
+// (nearby points), but 0 where the true sum of two such far-apart points is one far-out term.
 //
 // The two sides: queries(X) = f⁽¹⁾ and keys(Y) = f⁽²⁾ (they differ for GERF with s = -1 or a
 // complex A, and for the hybrids; symmetric() says when they are equal), and
@@ -55,7 +56,7 @@ namespace rfscope {
 
 struct FeatureMatrix {
   Eigen::MatrixXd values;    // L × width, |values| ≤ 1
-  Eigen::VectorXd logScale;  // L: feature = values · exp(logScale), logScale = k·ln 2
+  Eigen::VectorXd logScale;  // L: feature = values · exp(logScale), logScale = k·ln 2 (|k| < 2^20)
 };
 
 struct FeatureMapSpec {
@@ -131,9 +132,10 @@ void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const E
 
 // Exponentiates a matrix of log-magnitudes in place, one column per point, with a power-of-two
 // stabiliser per column: column i becomes exp(e - k_i ln 2), k_i from its largest entry, so that
-// its largest is in (1/2, 1]; logScale(i) = k_i ln 2. Exactly exp(e)·2^{-k_i} wherever the column's
-// exp(e) are normal doubles (Eigen's vectorised exp over the whole matrix), otherwise from the
-// reduced arguments, which neither overflow nor underflow prematurely. -inf gives 0.
+// its largest is in (1/2, 1]; logScale(i) = k_i ln 2 (the largest entry itself where |k_i| ≥ 2^20).
+// Exactly exp(e)·2^{-k_i} wherever the column's exp(e) are normal doubles (Eigen's vectorised exp
+// over the whole matrix), otherwise from the reduced arguments, which neither overflow nor
+// underflow prematurely. -inf gives 0.
 void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale);
 
 // Adds the kernel's log-scale to a row's exponents: 0 for the Gaussian kernel, |x|²/2 for the

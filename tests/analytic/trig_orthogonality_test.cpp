@@ -7,6 +7,8 @@
 #include <Eigen/QR>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <string>
 #include <vector>
 
 #include "core/couplings/trig_orthogonality.h"
@@ -40,6 +42,28 @@ TEST(TrigOrthogonality, CovarianceAndVarianceMatchMpmath) {
   }
   std::printf("  covariance max relative error %.2e, log variance max |Δ| %.2e\n", worstCovariance,
               worstLog);
+}
+
+// The simplex covariance at large d, where F(c) = ₁F₁(d; d/2; -c z²/2) is interpolated on
+// [1 - 1/(d-1), 1 + 1/(d-1)] rather than evaluated at each quadrature point (references from the
+// Taylor series, no quadrature: generate_simplex_covariance_references.py). The quadrature's
+// tolerance is relative to the mean ½E[F(1 + s) + F(1 - s)] = C + e^{-z²}, so that is the scale.
+TEST(TrigOrthogonality, SimplexCovarianceAtLargeDimensionsMatchesMpmath) {
+  std::ifstream in(std::string(RFSCOPE_REFERENCE_DIR) + "/simplex_covariance_references.json");
+  const auto cases = nlohmann::json::parse(in).at("cases");
+  ASSERT_GE(cases.size(), 30u);
+  double worst = 0;
+  for (const auto& c : cases) {
+    const int d = c.at("d").get<int>();
+    const double diff = c.at("diff").get<double>();
+    const double expected = referenceValue(c.at("c_simrf"));
+    const double scale = std::abs(expected) + std::exp(-diff);
+    const double error = std::abs(trigSimplexCovariance(d, diff) - expected) / scale;
+    EXPECT_LE(error, 1e-12) << "d = " << d << ", z² = " << diff << ": "
+                            << trigSimplexCovariance(d, diff) << " vs " << expected;
+    worst = std::max(worst, error);
+  }
+  std::printf("  simplex covariance, d = 128…1025: max error %.2e of C + e^{-z²}\n", worst);
 }
 
 TEST(TrigOrthogonality, ApproachesTheAsymptoticRatioOfCorollary46) {

@@ -175,6 +175,37 @@ TEST(AttentionErrorExperiment, ReadsNpyArraysAndRefusesBadOnes) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(AttentionErrorExperiment, QueriesOfAMillionGiveFiniteErrorsForPositiveFeatures) {
+  // Entries ~1e6: the features' row scales (~1e12) were cast to int, and every PosRF / OPRF
+  // error came out NaN with "D̂ ≤ 0" for all rows — impossible for positive features.
+  const auto dir = std::filesystem::temp_directory_path() / "rfscope-attention-huge-test";
+  std::filesystem::create_directories(dir);
+  Eigen::MatrixXd q(16, 4);
+  for (Eigen::Index i = 0; i < q.rows(); ++i)
+    for (Eigen::Index j = 0; j < q.cols(); ++j)
+      q(i, j) = 1e6 * std::sin(1.0 + i * 4 + j);
+  writeNpy(dir / "q.npy", q);
+  ParameterSet p = ParameterSet::defaults(attention().parameters());
+  p.set("d", std::int64_t{4});
+  p.set("queries-file", (dir / "q.npy").string());
+  p.set("mechanisms", std::vector<std::string>{"pos", "oprf"});
+  p.set("couplings", std::vector<std::string>{"iid"});
+  p.set("features-steps", std::int64_t{2});
+  p.set("redraws", std::int64_t{4});
+  ASSERT_TRUE(attention().validate(p).empty());
+  SilentRunContext context;
+  const RunResult r = attention().run(p, context);
+  ASSERT_EQ(r.status, RunStatus::Completed);
+  for (const char* mechanism : {"pos", "oprf"})
+    for (std::size_t row = 0; row < 2; ++row) {
+      const std::string key = std::string(mechanism) + "-iid-";
+      EXPECT_TRUE(std::isfinite(at(r.table, key + "output-mean", row))) << key << row;
+      EXPECT_TRUE(std::isfinite(at(r.table, key + "attention", row))) << key << row;
+      EXPECT_EQ(at(r.table, key + "nonpositive", row), 0.0) << key << row;
+    }
+  std::filesystem::remove_all(dir);
+}
+
 // Every column of the stacked rows has mean 0 and (population) variance 1, or is constant.
 void expectStandardised(const Eigen::MatrixXd& queries, const Eigen::MatrixXd& keys) {
   Eigen::MatrixXd all(queries.rows() + keys.rows(), queries.cols());

@@ -191,6 +191,47 @@ TEST(FeatureMap, EqualsTheTrialWhereExpOfTheProjectionsOverflows) {
   }
 }
 
+TEST(FeatureMap, RowScalesBeyondCodyWaitesRangeStayFiniteAndExact) {
+  // Entries ~1e6 (|x| ≈ 4e6, exponents ~1e13 under the softmax kernel): a row's scale is far
+  // beyond k·ln 2 with an int k (2^31 steps); it was cast to int regardless (undefined; the
+  // attention of such rows came out NaN). The scale is then the row's largest exponent itself,
+  // and K̂ in logs still the trial's at a close pair.
+  const int d = 16;
+  const Eigen::MatrixXd x = gaussianRows(3, 1, d, 1e6);
+  const Eigen::MatrixXd y = x + gaussianRows(4, 1, d, 1e-3);
+  for (const char* id : {"pos", "oprf", "pos-hyp"}) {
+    MonteCarloRequest request;
+    request.mechanism = findMechanism(id);
+    request.kernel = Kernel::Softmax;
+    request.features = 32;
+    request.x = x.row(0).transpose();
+    request.y = y.row(0).transpose();
+    request.seed = kSeed;
+    request.path = SamplingPath::Full;
+    const auto plan = makeSamplingPlan(request);
+    ASSERT_TRUE(plan) << id;
+    TrialStream stream(kSeed, 0);
+    const auto map =
+        request.mechanism->drawFeatureMap(specFor(request, plan->parametersUsed), stream);
+    ASSERT_TRUE(map) << id;
+    const FeatureMatrix q = (*map)->queries(x), k = (*map)->keys(y);
+    for (const FeatureMatrix* f : {&q, &k}) {
+      EXPECT_TRUE(f->values.allFinite()) << id;
+      // The largest entry is the 1/√M normaliser (with the scale, e^0 of the largest exponent).
+      EXPECT_EQ(f->values.cwiseAbs().maxCoeff(), 1 / std::sqrt(double(f->values.cols()))) << id;
+      ASSERT_TRUE(f->logScale.allFinite()) << id;
+      EXPECT_GT(std::abs(f->logScale[0]), 1e6) << id;
+    }
+    TrialScratch scratch;
+    const SignedLog trial = sampleTrial(*plan, 0, scratch);
+    Eigen::MatrixXi sign;
+    const double logEstimate = logKernelEstimates(q, k, &sign)(0, 0);
+    EXPECT_EQ(sign(0, 0), 1) << id;
+    // The exponents themselves carry |e|·2^-53 ≈ 1e-3 of rounding at |e| ≈ 1e13.
+    EXPECT_NEAR(logEstimate, trial.logAbs, 1e-14 * std::abs(trial.logAbs)) << id;
+  }
+}
+
 // ---- Unbiased, with the closed-form variance ----
 
 struct Moments {
