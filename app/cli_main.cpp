@@ -13,6 +13,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/failure_text.h"
 #include "app/cli/process_group.h"
+#include "core/experiments/memory_budget.h"
 #include "core/io/temporary_files.h"
 #include "core/math/large_allocations.h"
 #include "core/montecarlo/simd_target.h"
@@ -115,6 +116,10 @@ int main(int argc, char** argv) {
   // RFSCOPE_SIMD names an instruction set this CPU lacks, or none: refused before any work.
   if (const std::string& simd = rfscope::simdCapFromEnvironment(); !simd.empty())
     return fail(simd, 2);
+  // So is a memory budget that is not a size.
+  std::string budgetProblem;
+  rfscope::memoryBudget(&budgetProblem);
+  if (!budgetProblem.empty()) return fail(budgetProblem, 2);
   try {
     return checkedStandardOutput(runCommand(command, args));
   } catch (const rfscope::cli::QuietExit& quiet) {  // another rank reported the failure

@@ -13,6 +13,7 @@
 
 #include "core/data/input_limits.h"
 #include "core/experiments/experiment_registry.h"
+#include "core/experiments/memory_budget.h"
 #include "core/io/atomic_file.h"
 #include "core/io/temporary_files.h"
 #include "core/math/large_allocations.h"
@@ -88,6 +89,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "rfscope: %s\n", simd.c_str());
     if (!parser.isSet(screenshot))
       QMessageBox::critical(nullptr, QObject::tr("RFScope"), QString::fromStdString(simd));
+    return 2;
+  }
+
+  // So is a memory budget that is not a size.
+  std::string budgetProblem;
+  rfscope::memoryBudget(&budgetProblem);
+  if (!budgetProblem.empty()) {
+    std::fprintf(stderr, "rfscope: %s\n", budgetProblem.c_str());
+    if (!parser.isSet(screenshot))
+      QMessageBox::critical(nullptr, QObject::tr("RFScope"), QString::fromStdString(budgetProblem));
     return 2;
   }
 

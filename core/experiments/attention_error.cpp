@@ -230,6 +230,31 @@ std::vector<ParameterSpec> AttentionError::parameters() const {
           target, seedParameter(), queriesFile, keysFile,  valuesFile};
 }
 
+std::optional<MemoryEstimate> AttentionError::memoryEstimate(const ParameterSet& params) const {
+  const AttentionErrorSettings s = parse(params);
+  double rows = static_cast<double>(s.length);
+  if (s.inputs == AttentionErrorSettings::Inputs::Synthetic && !s.queriesFile.empty()) {
+    try {
+      rows = static_cast<double>(readNpyFile(s.queriesFile).rows());
+    } catch (const std::exception&) {
+      return std::nullopt;  // crossValidate reports the file
+    }
+  }
+  double columns = 0;
+  for (const Mechanism* mechanism : s.mechanisms)
+    columns = std::max(columns, featureColumns(*mechanism));
+  const double width = columns * static_cast<double>(s.features.back());
+  const int cells =
+      concurrentCells(s.features.size() * s.mechanisms.size() * s.couplings.size() * s.redraws);
+  MemoryEstimate estimate;
+  estimate.bytes = cells * 4.0 * rows * width * sizeof(double);
+  estimate.parameter = "features-max";
+  estimate.breakdown = std::to_string(cells) + " cells at once × 4 matrices of " +
+                       formatParameterValue(rows) + " rows × " + formatParameterValue(width) +
+                       " feature columns";
+  return estimate;
+}
+
 AttentionErrorSettings AttentionError::parse(const ParameterSet& params) const {
   AttentionErrorSettings s;
   s.dimension = static_cast<int>(params.integer("d"));

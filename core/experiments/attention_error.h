@@ -43,6 +43,9 @@ class AttentionError final : public TypedExperiment<AttentionErrorSettings> {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  // Each cell holds the queries' and keys' features (L × width, with their projections and the
+  // keys at one scale: about 4 such matrices, measured 3.6), one cell per thread at a time.
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   AttentionErrorSettings parse(const ParameterSet& params) const override;
 
  protected:

@@ -107,6 +107,11 @@ std::vector<ParameterError> AttentionFeaturesNeeded::crossValidate(
   return attentionError().crossValidate(params);
 }
 
+std::optional<MemoryEstimate> AttentionFeaturesNeeded::memoryEstimate(
+    const ParameterSet& params) const {
+  return attentionError().memoryEstimate(params);
+}
+
 ParameterSet AttentionFeaturesNeeded::testParameters(TestLoad load) const {
   if (load == TestLoad::Light)
     return defaultsWith({{"sequence-length", std::int64_t{32}},

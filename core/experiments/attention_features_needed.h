@@ -15,6 +15,7 @@ class AttentionFeaturesNeeded final : public Experiment {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   RunResult run(const ParameterSet& params, RunContext& context) const override;
   ParameterSet testParameters(TestLoad load) const override;
 };

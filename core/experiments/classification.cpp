@@ -1,5 +1,6 @@
 #include "core/experiments/classification.h"
 
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -188,6 +189,42 @@ std::vector<ParameterError> Classification::crossValidate(const ParameterSet& pa
   for (const auto& id : params.choices("couplings"))
     couplings.push_back(parseCoupling(id, "couplings"));
   return classificationErrors(params, mechanisms, couplings, true);
+}
+
+MemoryEstimate classificationMemoryEstimate(const ClassifierChoices& choices, double rows,
+                                            double features, std::size_t cells,
+                                            const std::string& parameter) {
+  double columns = 0;
+  for (const Mechanism* mechanism : choices.mechanisms)
+    columns = std::max(columns, featureColumns(*mechanism));
+  const double width = columns * features;
+  const int atOnce = concurrentCells(cells);
+  MemoryEstimate estimate;
+  estimate.bytes = atOnce * 2.2 * rows * width * sizeof(double);
+  estimate.parameter = parameter;
+  estimate.breakdown = std::to_string(atOnce) + " cells at once × 2.2 matrices of " +
+                       formatParameterValue(rows) + " points × " + formatParameterValue(width) +
+                       " feature columns";
+  return estimate;
+}
+
+std::optional<MemoryEstimate> Classification::memoryEstimate(const ParameterSet& params) const {
+  const ClassificationSettings s = parse(params);
+  LabelledDataset data;
+  try {
+    data = loadClassificationDataset(s.dataParameters);
+  } catch (const std::exception&) {
+    return std::nullopt;  // crossValidate reports the data
+  }
+  std::int64_t largest = 0;
+  for (const std::int64_t value : s.featureValues)
+    largest = std::max(largest, value);
+  const double features =
+      static_cast<double>(largest) * (s.perDimension ? static_cast<double>(data.dimension()) : 1);
+  const std::size_t cells =
+      s.featureValues.size() * s.mechanisms.size() * s.couplings.size() * s.repeats;
+  return classificationMemoryEstimate(s, static_cast<double>(data.size()), features, cells,
+                                      "features");
 }
 
 RunResult Classification::runWith(const ClassificationSettings& settings,

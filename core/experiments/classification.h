@@ -41,11 +41,19 @@ class Classification final : public TypedExperiment<ClassificationSettings> {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ClassificationSettings parse(const ParameterSet& params) const override;
 
  protected:
   RunResult runWith(const ClassificationSettings& settings, RunContext& context) const override;
 };
+
+// Shared with classification-table: what a cell holds to classify `rows` points with M =
+// `features` (the train and test points' features with their projections: measured 2.0 matrices
+// of rows × width in all), times the cells that run at once (of `cells`).
+MemoryEstimate classificationMemoryEstimate(const ClassifierChoices& choices, double rows,
+                                            double features, std::size_t cells,
+                                            const std::string& parameter);
 
 // Shared with classification-table: errors of the data parameters, the σ text, and mechanisms ×
 // couplings without feature maps.

@@ -1,5 +1,6 @@
 #include "core/experiments/classification_table.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -65,6 +66,29 @@ std::vector<ParameterSpec> ClassificationTable::parameters() const {
   return {datasets,  fraction, sigmaChoiceParameter("0.5"),
           features,  unit,     mechanisms,
           couplings, repeats,  seedParameter()};
+}
+
+std::optional<MemoryEstimate> ClassificationTable::memoryEstimate(
+    const ParameterSet& params) const {
+  const ClassificationTableSettings s = parse(params);
+  std::optional<MemoryEstimate> largest;
+  const std::size_t cells =
+      s.datasets.size() * s.mechanisms.size() * s.couplings.size() * s.repeats;
+  for (const std::string& id : s.datasets) {
+    LabelledDataset data;
+    try {
+      data = loadUciDataset(id);
+    } catch (const std::exception&) {
+      return std::nullopt;  // crossValidate reports the data
+    }
+    const double features = static_cast<double>(s.features) *
+                            (s.perDimension ? static_cast<double>(data.dimension()) : 1);
+    MemoryEstimate estimate = classificationMemoryEstimate(s, static_cast<double>(data.size()),
+                                                           features, cells, "features");
+    estimate.breakdown += " (" + id + ")";
+    if (!largest || estimate.bytes > largest->bytes) largest = estimate;
+  }
+  return largest;
 }
 
 ClassificationTableSettings ClassificationTable::parse(const ParameterSet& params) const {

@@ -27,6 +27,7 @@ class ClassificationTable final : public TypedExperiment<ClassificationTableSett
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ClassificationTableSettings parse(const ParameterSet& params) const override;
 
  protected:

@@ -169,22 +169,20 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
   // One draw of norms: χ_d as the norm of a Gaussian vector (stream 0).
   TrialStream normStream(seed, 0);
   const Eigen::VectorXd norms = gaussianVectorNorms(normStream, d);
-  // Directions: i.i.d. arrangements (stream a + 1 under a derived seed), the simplex and SimRF+.
-  std::vector<Eigen::MatrixXd> iid(arrangementCount);
+  // Directions: i.i.d. arrangements (stream a under a derived seed), drawn again in each cell
+  // that needs one (O(d²) beside the conformity's O(d³)) rather than held: 10⁵ arrangements at
+  // d = 256 would take 52 GB; the simplex and SimRF+.
   const std::uint64_t iidSeed = deriveSeed(seed, 1);
-  if (!parallelCells(context, arrangementCount, [&](std::size_t a) {
-        TrialStream rng(iidSeed, a);
-        PairedNormals<TrialStream> normals(rng);
-        Eigen::MatrixXd u(d, d);
-        for (int i = 0; i < d; ++i)
-          for (int j = 0; j < d; ++j)
-            u(i, j) = normals.next();
-        u.rowwise().normalize();
-        iid[a] = norms.asDiagonal() * u;
-      })) {
-    result.status = RunStatus::Cancelled;
-    return result;
-  }
+  const auto iidArrangement = [&](std::size_t a) {
+    TrialStream rng(iidSeed, a);
+    PairedNormals<TrialStream> normals(rng);
+    Eigen::MatrixXd u(d, d);
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j)
+        u(i, j) = normals.next();
+    u.rowwise().normalize();
+    return Eigen::MatrixXd(norms.asDiagonal() * u);
+  };
   const Eigen::MatrixXd orthogonal = Eigen::MatrixXd(norms.asDiagonal());
   const Eigen::MatrixXd simplex = simplexArrangement(norms);
   const Eigen::MatrixXd simplexPlus = simplexPlusArrangement(norms);
@@ -236,7 +234,7 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
       const double v = vs[cell / cellsPerRow];
       const std::size_t i = cell % cellsPerRow;
       values[cell] = i < arrangementCount
-                         ? conformityOf(iid[i], v)
+                         ? conformityOf(iidArrangement(i), v)
                          : minimizeConformity(starts[i - arrangementCount], norms, v, context);
     }
   };

@@ -5,6 +5,9 @@ namespace rfscope {
 std::vector<ParameterError> Experiment::validate(const ParameterSet& params) const {
   auto errors = validateParameters(parameters(), params);
   if (errors.empty()) errors = crossValidate(params);
+  if (errors.empty())
+    if (const auto estimate = memoryEstimate(params))
+      if (auto problem = memoryProblem(*estimate, memoryBudget())) errors.push_back(*problem);
   return errors;
 }
 

@@ -4,10 +4,12 @@
 // over experiments; neither contains math.
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/experiments/memory_budget.h"
 #include "core/experiments/row_distribution.h"
 #include "core/experiments/table.h"
 #include "core/montecarlo/backend_choice.h"
@@ -75,7 +77,13 @@ class Experiment {
   // params must have passed validate(). Never throws for valid parameters.
   virtual RunResult run(const ParameterSet& params, RunContext& context) const = 0;
 
-  // Spec and cross-parameter checks together.
+  // What a run with valid params will hold at its peak, where that grows with the parameters
+  // (memory_budget.h); none for experiments whose memory stays small.
+  virtual std::optional<MemoryEstimate> memoryEstimate(const ParameterSet&) const {
+    return std::nullopt;
+  }
+
+  // Spec and cross-parameter checks together, then the memory estimate against the budget.
   std::vector<ParameterError> validate(const ParameterSet& params) const;
 
   // Valid parameters for the experiment contract test (tests/experiments); the defaults unless an

@@ -1,5 +1,6 @@
 #include "core/experiments/gram_frobenius.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -75,6 +76,24 @@ std::vector<ParameterSpec> GramFrobenius::parameters() const {
   specs.insert(specs.end(),
                {sigma, points, mechanisms, chosen, low, high, steps, repetitions, seedParameter()});
   return specs;
+}
+
+std::optional<MemoryEstimate> GramFrobenius::memoryEstimate(const ParameterSet& params) const {
+  const GramFrobeniusSettings s = parse(params);
+  double columns = 0;
+  for (const Mechanism* mechanism : s.mechanisms)
+    columns = std::max(columns, featureColumns(*mechanism));
+  const double n = static_cast<double>(s.points);
+  const double width = columns * static_cast<double>(s.features.back());
+  const int cells =
+      concurrentCells(s.features.size() * s.mechanisms.size() * s.couplings.size() * s.repetitions);
+  MemoryEstimate estimate;
+  estimate.bytes = cells * (3.5 * n * width + 2 * n * n) * sizeof(double);
+  estimate.parameter = "features-max";
+  estimate.breakdown = std::to_string(cells) + " cells at once × (3.5 matrices of " +
+                       formatParameterValue(n) + " points × " + formatParameterValue(width) +
+                       " feature columns + 2 Gram matrices)";
+  return estimate;
 }
 
 GramFrobeniusSettings GramFrobenius::parse(const ParameterSet& params) const {

@@ -34,6 +34,9 @@ class GramFrobenius final : public TypedExperiment<GramFrobeniusSettings> {
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  // Each cell holds the points' features (N × width with their projections: measured 3.2 such
+  // matrices) and an N × N Gram estimate, one cell per thread at a time.
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
   GramFrobeniusSettings parse(const ParameterSet& params) const override;
 
