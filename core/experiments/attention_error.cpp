@@ -250,7 +250,7 @@ std::optional<MemoryEstimate> AttentionError::memoryEstimate(const ParameterSet&
   estimate.bytes = cells * 4.0 * rows * width * sizeof(double);
   estimate.parameter = "features-max";
   estimate.breakdown = std::to_string(cells) + " cells at once × 4 matrices of " +
-                       formatParameterValue(rows) + " rows × " + formatParameterValue(width) +
+                       wholeNumberText(rows) + " rows × " + wholeNumberText(width) +
                        " feature columns";
   return estimate;
 }

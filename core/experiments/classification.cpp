@@ -203,7 +203,7 @@ MemoryEstimate classificationMemoryEstimate(const ClassifierChoices& choices, do
   estimate.bytes = atOnce * 2.2 * rows * width * sizeof(double);
   estimate.parameter = parameter;
   estimate.breakdown = std::to_string(atOnce) + " cells at once × 2.2 matrices of " +
-                       formatParameterValue(rows) + " points × " + formatParameterValue(width) +
+                       wholeNumberText(rows) + " points × " + wholeNumberText(width) +
                        " feature columns";
   return estimate;
 }

@@ -91,7 +91,7 @@ std::optional<MemoryEstimate> GramFrobenius::memoryEstimate(const ParameterSet& 
   estimate.bytes = cells * (3.5 * n * width + 2 * n * n) * sizeof(double);
   estimate.parameter = "features-max";
   estimate.breakdown = std::to_string(cells) + " cells at once × (3.5 matrices of " +
-                       formatParameterValue(n) + " points × " + formatParameterValue(width) +
+                       wholeNumberText(n) + " points × " + wholeNumberText(width) +
                        " feature columns + 2 Gram matrices)";
   return estimate;
 }

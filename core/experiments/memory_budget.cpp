@@ -40,12 +40,12 @@ std::optional<double> parseSize(std::string_view text) {
 
 MemoryBudget memoryBudget(std::string* problem) {
   if (const char* text = std::getenv("RFSCOPE_MEMORY_BUDGET"); text && *text) {
-    if (const auto bytes = parseSize(text)) return {*bytes, "RFSCOPE_MEMORY_BUDGET"};
+    if (const auto bytes = parseSize(text)) return {*bytes, "set by RFSCOPE_MEMORY_BUDGET"};
     if (problem)
       *problem = std::string("RFSCOPE_MEMORY_BUDGET '") + text +
                  "' is not a size (bytes, or a number with KiB, MiB, GiB or TiB)";
   }
-  return {0.75 * physicalMemory(), "3/4 of this machine's memory"};
+  return {0.75 * physicalMemory(), "3/4 of this machine's memory; RFSCOPE_MEMORY_BUDGET sets it"};
 }
 
 std::string memorySizeText(double bytes) {
@@ -75,6 +75,12 @@ double featureColumns(const Mechanism& mechanism) {
   return 1;
 }
 
+std::string wholeNumberText(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", value);
+  return text;
+}
+
 int concurrentCells(std::size_t cells) {
   const auto allowed =
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
@@ -88,8 +94,7 @@ std::optional<ParameterError> memoryProblem(const MemoryEstimate& estimate,
                         "parameter '" + estimate.parameter + "': this run needs about " +
                             memorySizeText(estimate.bytes) + " of memory (" + estimate.breakdown +
                             "), more than the memory budget of " + memorySizeText(budget.bytes) +
-                            " (" + budget.source + "; RFSCOPE_MEMORY_BUDGET sets it): lower '" +
-                            estimate.parameter + "'"};
+                            " (" + budget.source + "): lower '" + estimate.parameter + "'"};
 }
 
 }  // namespace rfscope

@@ -21,7 +21,7 @@ struct MemoryEstimate {
 
 struct MemoryBudget {
   double bytes = 0;
-  std::string source;  // "RFSCOPE_MEMORY_BUDGET" or "3/4 of this machine's memory"
+  std::string source;  // "set by RFSCOPE_MEMORY_BUDGET", or "3/4 of this machine's memory; ..."
 };
 
 // The budget from the environment (re-read on every call); an RFSCOPE_MEMORY_BUDGET that is not a
@@ -36,6 +36,9 @@ class Mechanism;
 // Columns of a mechanism's feature matrix per feature (feature_map.h's width per frequency; the
 // hybrids at their default n = 8).
 double featureColumns(const Mechanism& mechanism);
+
+// "100000": a count held in a double, without an exponent.
+std::string wholeNumberText(double value);
 
 // How many cells of a grid run at once: TBB's allowed parallelism, at most `cells`.
 int concurrentCells(std::size_t cells);

@@ -27,13 +27,14 @@ TEST(MemoryBudget, SizesAreWrittenInBinaryUnits) {
   EXPECT_EQ(memorySizeText(1536), "1.50 KiB");
   EXPECT_EQ(memorySizeText(640.0 * (1 << 20)), "640 MiB");
   EXPECT_EQ(memorySizeText(12.5 * (1 << 30)), "12.5 GiB");
+  EXPECT_EQ(wholeNumberText(1e5), "100000");
 }
 
 TEST(MemoryBudget, TheEnvironmentSetsItAndABadValueIsReported) {
   {
     const BudgetGuard guard("512MiB");
     EXPECT_EQ(memoryBudget().bytes, 512.0 * (1 << 20));
-    EXPECT_EQ(memoryBudget().source, "RFSCOPE_MEMORY_BUDGET");
+    EXPECT_EQ(memoryBudget().source, "set by RFSCOPE_MEMORY_BUDGET");
   }
   {
     const BudgetGuard guard("2 GiB");
@@ -45,7 +46,7 @@ TEST(MemoryBudget, TheEnvironmentSetsItAndABadValueIsReported) {
   }
   const double machine = memoryBudget().bytes;
   EXPECT_GT(machine, 0);
-  EXPECT_EQ(memoryBudget().source, "3/4 of this machine's memory");
+  EXPECT_EQ(memoryBudget().source, "3/4 of this machine's memory; RFSCOPE_MEMORY_BUDGET sets it");
   for (const char* bad : {"lots", "-1GiB", "0", "5 GB"}) {
     const BudgetGuard guard(bad);
     std::string problem;
@@ -99,7 +100,9 @@ TEST(MemoryBudget, RunsAboveItAreRefusedBeforeTheyStartNamingEstimateAndBudget) 
     const std::string& message = errors[0].message;
     EXPECT_NE(message.find("needs about " + memorySizeText(estimate->bytes)), std::string::npos)
         << message;
-    EXPECT_NE(message.find("memory budget of 4.00 GiB (RFSCOPE_MEMORY_BUDGET"), std::string::npos)
+    EXPECT_NE(message.find("memory budget of 4.00 GiB (set by RFSCOPE_MEMORY_BUDGET): lower '" +
+                           std::string(c.parameter) + "'"),
+              std::string::npos)
         << message;
     // The defaults of every one of them fit in far less.
     const ParameterSet defaults = ParameterSet::defaults(experiment.parameters());
