@@ -240,12 +240,11 @@ class DiscreteFeatureMap final : public FeatureMap {
         (shifted.array() == 0).select(0.0, shifted.array().abs().log()).matrix();
     const Eigen::MatrixXd negative = (shifted.array() < 0).cast<double>().matrix();
     const Eigen::MatrixXd zero = (shifted.array() == 0).cast<double>().matrix();
-    const Eigen::MatrixXd logProducts = counts_ * logAbs;  // M × L: Σ_l ω_l log|x_l|
     const Eigen::MatrixXd negatives = counts_ * negative;  // Σ_l ω_l [x_l < 0]
     const Eigen::MatrixXd zeros = positiveCounts_ * zero;  // Σ_l [ω_l > 0][x_l = 0]
     const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
-    // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l|.
-    Eigen::MatrixXd magnitudes = counts_ * logAbs;  // M × L
+    // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l| (M × L).
+    Eigen::MatrixXd magnitudes = counts_ * logAbs;
     for (Eigen::Index i = 0; i < rows; ++i) {
       const double rowConstant =
           -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
@@ -257,7 +256,8 @@ class DiscreteFeatureMap final : public FeatureMap {
     out.values.resize(rows, m);
     for (Eigen::Index k = 0; k < m; ++k)
       for (Eigen::Index i = 0; i < rows; ++i) {
-        const double sign = std::fmod(negatives(k, i), 2.0) == 0 ? 1.0 : -1.0;
+        // negatives holds whole numbers (sums of counts), far below 2^53: its parity is exact.
+        const double sign = (static_cast<std::int64_t>(negatives(k, i)) & 1) == 0 ? 1.0 : -1.0;
         out.values(i, k) = sign * magnitudes(k, i) / rootFeatures_;
       }
   }
