@@ -72,19 +72,22 @@ class ExponentialFeatureMap final : public FeatureMap {
     exponentiateColumns(magnitudes, out.logScale);
     out.values.resize(rows, width());
     // ½(e^{ωᵀx...}e^{ωᵀy...} + e^{-ωᵀx...}e^{-ωᵀy...}): 1/√2 on each side.
+    // Real features: one blocked transpose (the element loop read the column-major M × L
+    // magnitudes with stride M); the same divisions and products, so the same bits.
     const double antitheticWeight = std::numbers::sqrt2 / 2;
+    if (antithetic_) {
+      out.values = (magnitudes.transpose().array() / rootFeatures_ * antitheticWeight).matrix();
+      return;
+    }
+    if (!complex_) {
+      out.values = (magnitudes.transpose().array() / rootFeatures_).matrix();
+      return;
+    }
     for (Eigen::Index k = 0; k < m; ++k)
       for (Eigen::Index i = 0; i < rows; ++i) {
         const double magnitude = magnitudes(k, i) / rootFeatures_;
-        if (antithetic_) {
-          out.values(i, k) = magnitude * antitheticWeight;
-          out.values(i, m + k) = magnitudes(m + k, i) / rootFeatures_ * antitheticWeight;
-        } else if (complex_) {
-          out.values(i, k) = magnitude * std::cos(phases(k, i));
-          out.values(i, m + k) = imagSign * magnitude * std::sin(phases(k, i));
-        } else {
-          out.values(i, k) = magnitude;
-        }
+        out.values(i, k) = magnitude * std::cos(phases(k, i));
+        out.values(i, m + k) = imagSign * magnitude * std::sin(phases(k, i));
       }
   }
 
