@@ -238,10 +238,15 @@ class DiscreteFeatureMap final : public FeatureMap {
     if (shift_.size() > 0) shifted.colwise() -= shift_;
     const Eigen::MatrixXd logAbs =
         (shifted.array() == 0).select(0.0, shifted.array().abs().log()).matrix();
-    const Eigen::MatrixXd negative = (shifted.array() < 0).cast<double>().matrix();
-    const Eigen::MatrixXd zero = (shifted.array() == 0).cast<double>().matrix();
-    const Eigen::MatrixXd negatives = counts_ * negative;  // Σ_l ω_l [x_l < 0]
-    const Eigen::MatrixXd zeros = positiveCounts_ * zero;  // Σ_l [ω_l > 0][x_l = 0]
+    // Σ_l ω_l [x_l < 0] and Σ_l [ω_l > 0][x_l = 0], M × L; zero without the products where no
+    // entry is negative (the "+" variants' shifted data) or zero.
+    const auto indicatorProducts = [&](const Eigen::MatrixXd& counts, auto indicator) {
+      const Eigen::MatrixXd ones = indicator.template cast<double>().matrix();
+      if ((ones.array() == 0).all()) return Eigen::MatrixXd::Zero(m, rows).eval();
+      return (counts * ones).eval();
+    };
+    const Eigen::MatrixXd negatives = indicatorProducts(counts_, shifted.array() < 0);
+    const Eigen::MatrixXd zeros = indicatorProducts(positiveCounts_, shifted.array() == 0);
     const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
     // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l| (M × L).
     Eigen::MatrixXd magnitudes = counts_ * logAbs;
