@@ -1,5 +1,6 @@
 // rfscope-cli: the headless shell over RFScope's experiments and formulas.
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -113,6 +114,12 @@ int main(int argc, char** argv) {
   }
   const std::string command = args[0];
   args.erase(args.begin());
+  // `rfscope-cli COMMAND --help` (or -h) anywhere among its options: the usage, as --help gives.
+  if (std::find_if(args.begin(), args.end(),
+                   [](const std::string& a) { return a == "--help" || a == "-h"; }) != args.end()) {
+    std::cout << kUsage;
+    return checkedStandardOutput(0);
+  }
   // RFSCOPE_SIMD names an instruction set this CPU lacks, or none: refused before any work.
   if (const std::string& simd = rfscope::simdCapFromEnvironment(); !simd.empty())
     return fail(simd, 2);

@@ -105,6 +105,12 @@ TEST_F(CliOutputFailures, Item15_NoArgumentsIsBadInputWithTheUsageOnStandardErro
   const CliResult help = runCli("--help");
   EXPECT_EQ(help.exitCode, 0);
   EXPECT_TRUE(contains(help.out, "usage: rfscope-cli"));
+  // A command's --help was refused as an unknown option (exit 2).
+  for (const char* command : {"run --help", "run attention-error -h", "mc --help", "list --help"}) {
+    const CliResult commandHelp = runCli(command);
+    EXPECT_EQ(commandHelp.exitCode, 0) << command << ": " << commandHelp.err;
+    EXPECT_TRUE(contains(commandHelp.out, "usage: rfscope-cli")) << command;
+  }
 }
 
 // Item 6: simplex couplings in d = 1 gave NaN cells (attention) or accuracy 0 (a one-feature
