@@ -102,7 +102,8 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  rfscope::ui::MainWindow window;
+  rfscope::ui::MainWindow window(parser.isSet(screenshot) ? rfscope::ui::SavedLayout::Ignore
+                                                          : rfscope::ui::SavedLayout::Restore);
   if (parser.isSet(experiment) &&
       !rfscope::findExperiment(parser.value(experiment).toStdString())) {
     std::fprintf(stderr, "rfscope: unknown experiment '%s'\n",

@@ -51,12 +51,13 @@ QString qs(const std::string& s) {
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent)
+MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
     : QMainWindow(parent),
       experimentPicker_(new QComboBox),
       panel_(new ParameterPanel),
       plot_(new PlotView),
       teaching_(new TeachingPanel),
+      savedLayout_(layout),
       controller_(new RunController(this)),
       debounce_(new QTimer(this)),
       elapsedTicker_(new QTimer(this)),
@@ -118,10 +119,10 @@ MainWindow::MainWindow(QWidget* parent)
   scroll->setFrameShape(QFrame::NoFrame);
   sideLayout->addWidget(scroll, 1);
   side_->setMinimumWidth(360);
-  auto* dock = new QDockWidget(tr("Parameters"), this);
-  dock->setObjectName("parametersDock");
-  dock->setWidget(side_);
-  addDockWidget(Qt::LeftDockWidgetArea, dock);
+  parametersDock_ = new QDockWidget(tr("Parameters"), this);
+  parametersDock_->setObjectName("parametersDock");
+  parametersDock_->setWidget(side_);
+  addDockWidget(Qt::LeftDockWidgetArea, parametersDock_);
 
   teachingDock_ = new QDockWidget(tr("Teaching"), this);
   teachingDock_->setObjectName("teachingDock");
@@ -172,18 +173,22 @@ MainWindow::MainWindow(QWidget* parent)
 
   buildMenus();
   resize(1280, 800);
-  QSettings settings;
-  restoreGeometry(settings.value("window/geometry").toByteArray());
-  restoreState(settings.value("window/state").toByteArray());
+  if (savedLayout_ == SavedLayout::Restore) {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+  }
   if (!allExperiments().empty()) selectExperiment(allExperiments().front()->info().id);
 }
 
 MainWindow::~MainWindow() = default;
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-  QSettings settings;
-  settings.setValue("window/geometry", saveGeometry());
-  settings.setValue("window/state", saveState());
+  if (savedLayout_ == SavedLayout::Restore) {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+  }
   QMainWindow::closeEvent(event);
 }
 
@@ -225,6 +230,11 @@ void MainWindow::buildMenus() {
   for (QAction* a : {logXAction_, logYAction_, crosshair})
     a->setCheckable(true);
   view->addSeparator();
+  // Both docks can be closed from their title bars; the View menu brings them back.
+  QAction* parametersToggle = parametersDock_->toggleViewAction();
+  parametersToggle->setText(tr("P&arameters Panel"));
+  parametersToggle->setShortcut(QKeySequence(tr("F2")));
+  view->addAction(parametersToggle);
   QAction* teachingToggle = teachingDock_->toggleViewAction();
   teachingToggle->setText(tr("&Teaching Panel"));
   teachingToggle->setShortcut(QKeySequence(tr("F1")));

@@ -33,10 +33,14 @@ class PlotView;
 class RunController;
 class TeachingPanel;
 
+// Whether a window takes the layout (geometry, docks) the user last left, and keeps its own for
+// the next one: screenshots use the default layout, whatever the last session did.
+enum class SavedLayout { Restore, Ignore };
+
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
-  explicit MainWindow(QWidget* parent = nullptr);
+  explicit MainWindow(SavedLayout layout = SavedLayout::Restore, QWidget* parent = nullptr);
   ~MainWindow() override;
 
   void selectExperiment(const std::string& id);
@@ -96,7 +100,9 @@ class MainWindow : public QMainWindow {
   ParameterPanel* panel_;
   PlotView* plot_;
   TeachingPanel* teaching_;
-  QDockWidget* teachingDock_;
+  QDockWidget* parametersDock_ = nullptr;
+  QDockWidget* teachingDock_ = nullptr;
+  SavedLayout savedLayout_;
   RunController* controller_;
   QTimer* debounce_;
   QTimer* elapsedTicker_;

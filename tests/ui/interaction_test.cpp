@@ -5,6 +5,9 @@
 
 #include <memory>
 
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -172,6 +175,50 @@ class InteractionTest : public QObject {
     QVERIFY(window.parameterPanel()->stepParameter("sigma-max", -2));
     QVERIFY(window.parameterPanel()->parameters().real("sigma-max") < before);
     QVERIFY(!window.parameterPanel()->stepParameter("mechanisms", 1));
+  }
+
+  // Issue: closing the Parameters dock could not be undone from the View menu, the closed state
+  // survived a restart, and screenshots took whatever layout the last session left.
+  void theViewMenuBringsAClosedParametersDockBackAndScreenshotsUseTheDefaultLayout() {
+    QSettings().remove("window/state");
+    auto window = std::make_unique<MainWindow>();
+    window->show();
+    auto* dock = window->findChild<QDockWidget*>("parametersDock");
+    QVERIFY(dock && dock->isVisible());
+    dock->close();  // its title bar's close button
+    QVERIFY(!dock->isVisible());
+    QMenu* view = nullptr;
+    for (QAction* a : window->menuBar()->actions())
+      if (a->text() == "&View") view = a->menu();
+    QVERIFY(view);
+    QAction* toggle = nullptr;
+    for (QAction* a : view->actions())
+      if (QString(a->text()).remove(QChar('&')) == "Parameters Panel") toggle = a;
+    QVERIFY(toggle && toggle->isCheckable() && !toggle->isChecked());
+    QCOMPARE(toggle->shortcut(), QKeySequence(tr("F2")));
+    toggle->trigger();
+    QVERIFY(dock->isVisible());
+    // Closed again and remembered by a normal window: the next normal one restores that, a
+    // screenshot's does not, and does not overwrite it.
+    dock->close();
+    window->close();
+    window.reset();
+    {
+      MainWindow restored;
+      restored.show();
+      QVERIFY(!restored.findChild<QDockWidget*>("parametersDock")->isVisible());
+    }
+    const QByteArray saved = QSettings().value("window/state").toByteArray();
+    {
+      MainWindow screenshot(rfscope::ui::SavedLayout::Ignore);
+      screenshot.show();
+      auto* shown = screenshot.findChild<QDockWidget*>("parametersDock");
+      QVERIFY(shown->isVisible());
+      shown->close();
+      screenshot.close();
+    }
+    QCOMPARE(QSettings().value("window/state").toByteArray(), saved);
+    QSettings().remove("window/state");
   }
 
   void presentationModeEnlargesTheFonts() {
