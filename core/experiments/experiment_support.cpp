@@ -1,6 +1,7 @@
 #include "core/experiments/experiment_support.h"
 
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 #include "core/experiments/common_parameters.h"
@@ -94,8 +95,20 @@ std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps
 }
 
 std::string countText(double count) {
-  if (std::fabs(count) < 0x1.0p53) return std::to_string(std::llround(count));
-  return formatParameterValue(count);
+  if (!std::isfinite(count)) return formatParameterValue(count);
+  if (std::fabs(count) < 1e6) return std::to_string(std::llround(count));
+  // Three significant digits and a power of ten: "2.47 × 10¹²", not 13 digits of a prediction
+  // good to a few percent.
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2e", count);  // "2.47e+12"
+  const std::string scientific = text;
+  const std::size_t e = scientific.find('e');
+  const int exponent = std::stoi(scientific.substr(e + 1));
+  static const char* const superscripts[] = {"⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"};
+  std::string power;
+  for (const char digit : std::to_string(exponent))
+    power += digit == '-' ? std::string("⁻") : std::string(superscripts[digit - '0']);
+  return scientific.substr(0, e) + " × 10" + power;
 }
 
 }  // namespace rfscope

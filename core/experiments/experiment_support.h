@@ -51,8 +51,9 @@ bool stopIfCancelled(RunContext& context, RunResult& result);
 // An evenly spaced grid (linear or logarithmic) from `minimum` to `maximum`, `steps` >= 1 values.
 std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps, bool logSpacing);
 
-// A count (features, trials) as text: the nearest whole number while doubles hold it exactly
-// (below 2^53), else in scientific notation — a predicted M can be astronomically large.
+// A count (features, trials) as text: the nearest whole number below 10⁶, else three significant
+// digits and a power of ten ("2.47 × 10¹²") — a predicted M can be astronomically large, and is
+// good to a few percent only.
 std::string countText(double count);
 
 }  // namespace rfscope
