@@ -335,8 +335,16 @@ bool MainWindow::applyPreset(const std::string& presetId, QString* error) {
   }
   applySession(session);
   presetId_ = preset->id;
+  updateWindowTitle();
   message_->setText(qs(preset->title) + " — " + qs(preset->description));
   return true;
+}
+
+void MainWindow::updateWindowTitle() {
+  const Preset* preset = presetId_.empty() ? nullptr : findPreset(presetId_);
+  const std::string shown = preset ? preset->title : experiment_ ? experiment_->info().title : "";
+  setWindowTitle(shown.empty() ? tr("RFScope — random-feature variance explorer")
+                               : qs(shown) + " — RFScope");
 }
 
 void MainWindow::applySession(const Session& session) {
@@ -345,6 +353,7 @@ void MainWindow::applySession(const Session& session) {
   const bool sameExperiment = experiment == experiment_;
   experiment_ = experiment;
   presetId_.clear();  // applyPreset sets it again
+  updateWindowTitle();
   const int index = experimentPicker_->findData(qs(session.experimentId));
   if (index >= 0 && index != experimentPicker_->currentIndex()) {
     const QSignalBlocker blocker(experimentPicker_);

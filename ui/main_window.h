@@ -94,6 +94,8 @@ class MainWindow : public QMainWindow {
   void exportPlotInteractively();
   void exportCsvInteractively();
   void saveUserPresetInteractively();
+  // "Preset title — RFScope" while a preset is shown, else "Experiment title — RFScope".
+  void updateWindowTitle();
 
   const Experiment* experiment_ = nullptr;
   QComboBox* experimentPicker_;

@@ -221,6 +221,18 @@ class InteractionTest : public QObject {
     QSettings().remove("window/state");
   }
 
+  // Issue: the window title never showed the active preset.
+  void theWindowTitleNamesThePresetOrTheExperimentShown() {
+    MainWindow window;
+    const rfscope::Preset& preset = rfscope::allPresets().front();
+    QString error;
+    QVERIFY2(window.applyPreset(preset.id, &error), qPrintable(error));
+    QCOMPARE(window.windowTitle(), QString::fromStdString(preset.title) + " — RFScope");
+    const rfscope::Experiment& experiment = *rfscope::allExperiments().back();
+    window.selectExperiment(experiment.info().id);
+    QCOMPARE(window.windowTitle(), QString::fromStdString(experiment.info().title) + " — RFScope");
+  }
+
   void presentationModeEnlargesTheFonts() {
     MainWindow window;
     window.show();
