@@ -240,19 +240,9 @@ std::optional<MemoryEstimate> AttentionError::memoryEstimate(const ParameterSet&
       return std::nullopt;  // crossValidate reports the file
     }
   }
-  double columns = 0;
-  for (const Mechanism* mechanism : s.mechanisms)
-    columns = std::max(columns, featureColumns(*mechanism));
-  const double width = columns * static_cast<double>(s.features.back());
-  const int cells =
-      concurrentCells(s.features.size() * s.mechanisms.size() * s.couplings.size() * s.redraws);
-  MemoryEstimate estimate;
-  estimate.bytes = cells * 4.0 * rows * width * sizeof(double);
-  estimate.parameter = "features-max";
-  estimate.breakdown = std::to_string(cells) + " cells at once × 4 matrices of " +
-                       wholeNumberText(rows) + " rows × " + wholeNumberText(width) +
-                       " feature columns";
-  return estimate;
+  return featureMatricesEstimate(
+      s.features.size() * s.mechanisms.size() * s.couplings.size() * s.redraws, 4.0, rows, "rows",
+      static_cast<double>(s.features.back()), s.mechanisms, "features-max");
 }
 
 AttentionErrorSettings AttentionError::parse(const ParameterSet& params) const {

@@ -194,18 +194,8 @@ std::vector<ParameterError> Classification::crossValidate(const ParameterSet& pa
 MemoryEstimate classificationMemoryEstimate(const ClassifierChoices& choices, double rows,
                                             double features, std::size_t cells,
                                             const std::string& parameter) {
-  double columns = 0;
-  for (const Mechanism* mechanism : choices.mechanisms)
-    columns = std::max(columns, featureColumns(*mechanism));
-  const double width = columns * features;
-  const int atOnce = concurrentCells(cells);
-  MemoryEstimate estimate;
-  estimate.bytes = atOnce * 2.2 * rows * width * sizeof(double);
-  estimate.parameter = parameter;
-  estimate.breakdown = std::to_string(atOnce) + " cells at once × 2.2 matrices of " +
-                       wholeNumberText(rows) + " points × " + wholeNumberText(width) +
-                       " feature columns";
-  return estimate;
+  return featureMatricesEstimate(cells, 2.2, rows, "points", features, choices.mechanisms,
+                                 parameter);
 }
 
 std::optional<MemoryEstimate> Classification::memoryEstimate(const ParameterSet& params) const {

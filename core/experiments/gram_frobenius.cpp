@@ -1,6 +1,5 @@
 #include "core/experiments/gram_frobenius.h"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -80,19 +79,14 @@ std::vector<ParameterSpec> GramFrobenius::parameters() const {
 
 std::optional<MemoryEstimate> GramFrobenius::memoryEstimate(const ParameterSet& params) const {
   const GramFrobeniusSettings s = parse(params);
-  double columns = 0;
-  for (const Mechanism* mechanism : s.mechanisms)
-    columns = std::max(columns, featureColumns(*mechanism));
+  const std::size_t cells =
+      s.features.size() * s.mechanisms.size() * s.couplings.size() * s.repetitions;
   const double n = static_cast<double>(s.points);
-  const double width = columns * static_cast<double>(s.features.back());
-  const int cells =
-      concurrentCells(s.features.size() * s.mechanisms.size() * s.couplings.size() * s.repetitions);
-  MemoryEstimate estimate;
-  estimate.bytes = cells * (3.5 * n * width + 2 * n * n) * sizeof(double);
-  estimate.parameter = "features-max";
-  estimate.breakdown = std::to_string(cells) + " cells at once × (3.5 matrices of " +
-                       wholeNumberText(n) + " points × " + wholeNumberText(width) +
-                       " feature columns + 2 Gram matrices)";
+  MemoryEstimate estimate =
+      featureMatricesEstimate(cells, 3.5, n, "points", static_cast<double>(s.features.back()),
+                              s.mechanisms, "features-max");
+  estimate.bytes += concurrentCells(cells) * 2 * n * n * sizeof(double);
+  estimate.breakdown += ", and 2 Gram matrices of " + std::to_string(s.points) + "² per cell";
   return estimate;
 }
 

@@ -87,6 +87,26 @@ int concurrentCells(std::size_t cells) {
   return static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(allowed, cells)));
 }
 
+MemoryEstimate featureMatricesEstimate(std::size_t cells, double matrices, double rows,
+                                       const std::string& rowNoun, double features,
+                                       const std::vector<const Mechanism*>& mechanisms,
+                                       const std::string& parameter) {
+  double columns = 0;
+  for (const Mechanism* mechanism : mechanisms)
+    columns = std::max(columns, featureColumns(*mechanism));
+  const double width = columns * features;
+  const int atOnce = concurrentCells(cells);
+  MemoryEstimate estimate;
+  estimate.bytes = atOnce * matrices * rows * width * sizeof(double);
+  estimate.parameter = parameter;
+  char factor[16];
+  std::snprintf(factor, sizeof factor, "%g", matrices);
+  estimate.breakdown = std::to_string(atOnce) + " cells at once × " + factor + " matrices of " +
+                       wholeNumberText(rows) + " " + rowNoun + " × " + wholeNumberText(width) +
+                       " feature columns";
+  return estimate;
+}
+
 std::optional<ParameterError> memoryProblem(const MemoryEstimate& estimate,
                                             const MemoryBudget& budget) {
   if (!(estimate.bytes > budget.bytes)) return std::nullopt;

@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/params/parameter_set.h"
 
@@ -16,7 +17,7 @@ namespace rfscope {
 struct MemoryEstimate {
   double bytes = 0;
   std::string parameter;  // the parameter whose value drives it (the error's key)
-  std::string breakdown;  // how it arises, e.g. "2 concurrent cells × 4096 rows × 100000 features"
+  std::string breakdown;  // how it arises: "2 cells at once × 4 matrices of 4096 rows × …"
 };
 
 struct MemoryBudget {
@@ -42,6 +43,14 @@ std::string wholeNumberText(double value);
 
 // How many cells of a grid run at once: TBB's allowed parallelism, at most `cells`.
 int concurrentCells(std::size_t cells);
+
+// The estimate of a grid of `cells` cells of which each holds `matrices` feature matrices of
+// `rows` rows (named `rowNoun`: "rows", "points") × `features` features of the widest of
+// `mechanisms` (featureColumns), one cell per thread at a time; the error names `parameter`.
+MemoryEstimate featureMatricesEstimate(std::size_t cells, double matrices, double rows,
+                                       const std::string& rowNoun, double features,
+                                       const std::vector<const Mechanism*>& mechanisms,
+                                       const std::string& parameter);
 
 // The error for an estimate above the budget; none within it.
 std::optional<ParameterError> memoryProblem(const MemoryEstimate& estimate,

@@ -68,8 +68,6 @@ class ChebyshevInterpolant {
     return t * current - next + coefficients_[0];
   }
 
-  std::size_t nodes() const { return coefficients_.size(); }
-
  private:
   ChebyshevInterpolant(double mid, double half, std::vector<double> coefficients)
       : mid_(mid), half_(half), coefficients_(std::move(coefficients)) {}

@@ -119,9 +119,9 @@ void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale) 
     const double largest = column.size() > 0 ? column.maxCoeff() : kNegativeInfinity;
     const double steps = std::isfinite(largest) ? std::ceil(largest / kLn2) : 0.0;
     if (!(std::abs(steps) < kMaxCodyWaiteSteps)) {
-      // Beyond Cody–Waite's exact range (|exponent| > 7e5): the
-      // row's largest exponent itself is the scale (the exponents carry |e|·2^-53 of rounding
-      // from the inputs there anyway), and an int k would overflow.
+      // Beyond Cody–Waite's exact range (|exponent| > 7e5): the row's largest exponent itself
+      // is the scale (the exponents carry |e|·2^-53 of rounding from the inputs there anyway),
+      // and an int k would overflow.
       logScale[i] = largest;
       column.array() -= largest;
       continue;

@@ -89,6 +89,20 @@ FeatureMapSpec specFor(const MonteCarloRequest& request, const ParameterSet& res
   return spec;
 }
 
+// The full-path request for 32 features of `id` at the pair (x, y) (first rows), seed kSeed.
+MonteCarloRequest fullPathRequest(const char* id, Kernel kernel, const Eigen::MatrixXd& x,
+                                  const Eigen::MatrixXd& y) {
+  MonteCarloRequest request;
+  request.mechanism = findMechanism(id);
+  request.kernel = kernel;
+  request.features = 32;
+  request.x = x.row(0).transpose();
+  request.y = y.row(0).transpose();
+  request.seed = kSeed;
+  request.path = SamplingPath::Full;
+  return request;
+}
+
 // K̂ of the feature map and of the trial, each relative to Σ_k |q_k k_k| (their common scale): a
 // cancelling sum (TrigRF, complex GERF) is compared to rounding of its terms, not of its result.
 void expectSameEstimate(const FeatureMatrix& q, const FeatureMatrix& k, const SignedLog& trial,
@@ -159,14 +173,7 @@ TEST(FeatureMap, EqualsTheTrialWhereExpOfTheProjectionsOverflows) {
                                           : Eigen::MatrixXd(x + gaussianRows(4, 1, d, 0.5));
     for (const char* id : {"pos", "oprf", "pos-hyp", "gerf", "trig", "hybrid-angular"})
       for (const Kernel kernel : {Kernel::Gaussian, Kernel::Softmax}) {
-        MonteCarloRequest request;
-        request.mechanism = findMechanism(id);
-        request.kernel = kernel;
-        request.features = 32;
-        request.x = x.row(0).transpose();
-        request.y = y.row(0).transpose();
-        request.seed = kSeed;
-        request.path = SamplingPath::Full;
+        const MonteCarloRequest request = fullPathRequest(id, kernel, x, y);
         const std::string label =
             std::string(id) + " σ = " + std::to_string(sigma) + " " + std::string(kernelId(kernel));
         const auto plan = makeSamplingPlan(request);
@@ -200,14 +207,7 @@ TEST(FeatureMap, RowScalesBeyondCodyWaitesRangeStayFiniteAndExact) {
   const Eigen::MatrixXd x = gaussianRows(3, 1, d, 1e6);
   const Eigen::MatrixXd y = x + gaussianRows(4, 1, d, 1e-3);
   for (const char* id : {"pos", "oprf", "pos-hyp"}) {
-    MonteCarloRequest request;
-    request.mechanism = findMechanism(id);
-    request.kernel = Kernel::Softmax;
-    request.features = 32;
-    request.x = x.row(0).transpose();
-    request.y = y.row(0).transpose();
-    request.seed = kSeed;
-    request.path = SamplingPath::Full;
+    const MonteCarloRequest request = fullPathRequest(id, Kernel::Softmax, x, y);
     const auto plan = makeSamplingPlan(request);
     ASSERT_TRUE(plan) << id;
     TrialStream stream(kSeed, 0);
