@@ -315,258 +315,298 @@ std::vector<ParameterError> AttentionError::crossValidate(const ParameterSet& pa
   return {};
 }
 
-RunResult AttentionError::runWith(const AttentionErrorSettings& settings,
-                                  RunContext& context) const {
+namespace {
+
+// The squared prediction at row k, NaN where there is none (or none yet: a cancelled run).
+double predictedAt(const std::vector<double>& squared, std::size_t k) {
+  return k < squared.size() ? std::sqrt(squared[k]) : kNaN;
+}
+
+// The closed forms' predictions for every M: the delta method once per mechanism (i.i.d.: ∝ 1/M),
+// the exact unnormalised error once (i.i.d.) or per M (coupled closed forms). A reason where
+// there is none.
+void predictErrors(const AttentionErrorSettings& settings, const AttentionProblem& problem,
+                   const KeyGram& gram, const ExactAttentionRows& exactRows,
+                   const std::vector<Eigen::Index>& predictionRows, const FeatureMapSpec& spec,
+                   AttentionEstimatorErrors& e) {
+  const std::size_t featureCount = settings.features.size();
+  e.outputSquared.assign(featureCount, kNaN);
+  e.attentionSquared.assign(featureCount, kNaN);
+  e.spreadSquared.assign(featureCount, kNaN);
+  e.unnormalisedSquared.assign(featureCount, kNaN);
+  const Mechanism& mechanism = *e.series.mechanism;
+  const std::string& name = e.series.name;
+  const Status available = hasAttentionPrediction(mechanism, spec.parameters, e.series.coupling);
+  if (available) {
+    const auto delta = predictAttention(problem, gram, mechanism, spec.parameters, predictionRows);
+    for (std::size_t k = 0; k < featureCount; ++k) {
+      const double m = static_cast<double>(settings.features[k]);
+      e.outputSquared[k] = std::exp(delta->logOutputMse - delta->logOutputNormSquared) / m;
+      e.attentionSquared[k] = std::exp(delta->logAttentionMse - delta->logAttentionNormSquared) / m;
+      e.spreadSquared[k] = std::exp(delta->logMeanRelativeSpreadSquared) / m;
+    }
+  } else {
+    e.predictionGap = name + ": no delta-method prediction — " + available.reason();
+  }
+  const bool iid = e.series.coupling == Coupling::Iid;
+  for (std::size_t k = 0; k < featureCount; ++k) {
+    const std::int64_t m = iid ? 1 : settings.features[k];
+    const EstimatorSpec estimator{&mechanism, Kernel::Softmax, e.series.coupling, m,
+                                  spec.parameters};
+    const auto unnormalised = predictUnnormalised(problem, estimator, exactRows.rows);
+    if (!unnormalised) {
+      e.predictionGap += (e.predictionGap.empty() ? name + ": " : "; ") +
+                         std::string("no exact unnormalised error — ") + unnormalised.reason();
+      break;
+    }
+    const double ratio = std::exp(unnormalised->logMse - unnormalised->logNormSquared);
+    if (iid) {
+      for (std::size_t j = 0; j < featureCount; ++j)
+        e.unnormalisedSquared[j] = ratio / static_cast<double>(settings.features[j]);
+      break;
+    }
+    e.unnormalisedSquared[k] = ratio;
+  }
+}
+
+// One M's redraws of one estimator, summarised into the estimator's measured columns.
+void commitMeasurements(const AttentionErrors* draws, std::size_t redraws,
+                        AttentionEstimatorErrors& e) {
+  std::vector<double> output(redraws), values(redraws);
+  const auto collect = [&](auto field) {
+    for (std::size_t r = 0; r < redraws; ++r)
+      values[r] = field(draws[r]);
+  };
+  for (std::size_t r = 0; r < redraws; ++r)
+    output[r] = draws[r].outputRelativeError;
+  const MeanAndStd summary = summarizeFinite(output.data(), redraws);
+  e.outputMean.push_back(summary.mean);
+  e.outputStd.push_back(summary.std);
+  e.outputMedian.push_back(median(output));
+  collect([](const AttentionErrors& d) {
+    return d.linearisedOutputRelativeError * d.linearisedOutputRelativeError;
+  });
+  e.linearised.push_back(rms(values));
+  collect([](const AttentionErrors& d) { return d.attentionRelativeError; });
+  e.attention.push_back(summarizeFinite(values.data(), redraws).mean);
+  collect([](const AttentionErrors& d) { return d.worstRowTotalVariation; });
+  e.worstVariation.push_back(summarizeFinite(values.data(), redraws).mean);
+  collect([](const AttentionErrors& d) { return d.nonPositiveFraction; });
+  e.nonPositive.push_back(summarizeFinite(values.data(), redraws).mean);
+  collect([](const AttentionErrors& d) {
+    return std::exp(d.logUnnormalisedSquaredError - d.logUnnormalisedNormSquared);
+  });
+  e.unnormalised.push_back(rms(values));
+}
+
+// Positive features cannot give D̂ ≤ 0; where they did, one row's features spanned more than a
+// double holds (entries below e^-745 of the row's largest flush to zero, feature_map.h) and the
+// outputs are 0/0: the inputs are refused, the limit named, rather than NaN reported.
+void refuseUnderflow(const AttentionErrorSettings& settings, const AttentionProblem& problem,
+                     const AttentionEstimatorErrors& e, const AttentionErrors* draws,
+                     std::size_t count) {
+  if (!e.series.mechanism->info().positive) return;
+  std::size_t underflowed = 0;
+  for (std::size_t i = 0; i < count; ++i)
+    if (draws[i].nonPositiveFraction > 0) ++underflowed;
+  if (underflowed == 0) return;
+  const double largest = std::max(problem.queries.rowwise().norm().maxCoeff(),
+                                  problem.keys.rowwise().norm().maxCoeff());
+  throw DataError(
+      e.series.name + ": in " + std::to_string(underflowed) + " of " + std::to_string(count) +
+          " draws some query's D̂ underflowed to 0 — the features of one row span "
+          "more than a double holds (e^±708) at these inputs (largest row norm " +
+          formatParameterValue(largest) + " after the d^-1/4 scaling): scale the rows down",
+      settings.queriesFile.empty() ? "input-scale" : "queries-file");
+}
+
+// The measured rows a result holds, in the grid's order.
+GridRows measuredRows(AttentionErrorResult& result) {
+  GridRows rows;
+  rows.columns.push_back(&result.features);
+  for (AttentionEstimatorErrors& e : result.estimators)
+    for (std::vector<double>* column :
+         {&e.outputMean, &e.outputStd, &e.outputMedian, &e.linearised, &e.attention,
+          &e.worstVariation, &e.nonPositive, &e.unnormalised})
+      rows.columns.push_back(column);
+  return rows;
+}
+
+}  // namespace
+
+std::string attentionProblemTitle(const AttentionErrorSettings& settings,
+                                  const AttentionErrorResult& result) {
+  return std::string(settings.causal ? "Causal" : "Bidirectional") +
+         " attention error, L = " + std::to_string(result.length) +
+         ", d = " + std::to_string(result.dimension) + ", input scale " +
+         formatParameterValue(settings.inputScale);
+}
+
+std::vector<std::string> attentionCaveats(const AttentionEstimatorErrors& e,
+                                          const std::vector<std::int64_t>& features) {
+  std::vector<std::string> caveats;
+  if (!e.series.mechanism->info().positive)
+    caveats.push_back(e.series.name +
+                      ": features of both signs — D̂ can be ≤ 0, the mean output error does not "
+                      "converge; compare the prediction with the median or the linearised error");
+  std::int64_t flaggedUpTo = 0;
+  for (std::size_t k = 0; k < e.spreadSquared.size(); ++k)
+    if (std::sqrt(e.spreadSquared[k]) > kSpreadLimit) flaggedUpTo = features[k];
+  if (flaggedUpTo > 0)
+    caveats.push_back(e.series.name + ": the normaliser's predicted spread exceeds 0.2 up to M = " +
+                      std::to_string(flaggedUpTo) +
+                      " — the delta method over-predicts there (Monte Carlo only)");
+  return caveats;
+}
+
+Computed<AttentionErrorResult> AttentionError::compute(
+    const AttentionErrorSettings& settings, ResultContext<AttentionErrorResult>& context) const {
   const AttentionProblem problem = loadProblem(settings);
   const ExactAttention exact = exactAttention(problem);
   const ExactAttentionRows exactRows =
       exactAttentionRows(problem, evenlySpacedRows(problem.rows(), settings.errorRows));
+  const KeyGram gram(problem);
+  Computed<AttentionErrorResult> computed;
+  AttentionErrorResult& result = computed.result;
+  result.length = problem.rows();
+  result.dimension = problem.queries.cols();
+  std::vector<FeatureMapSpec> specs;
+  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
+    specs.push_back(attentionFeatureSpec(*series.mechanism, problem, series.coupling));
+    AttentionEstimatorErrors estimator;
+    estimator.series = std::move(series);
+    result.estimators.push_back(std::move(estimator));
+  }
+  const std::size_t estimators = result.estimators.size();
   const std::vector<Eigen::Index> predictionRows =
       evenlySpacedRows(problem.rows(), settings.predictionRows);
-  const KeyGram gram(problem);
-
-  struct Series {
-    const Mechanism* mechanism = nullptr;
-    Coupling coupling = Coupling::Iid;
-    std::string name;
-    std::uint64_t seed = 0;
-    std::string key, colorKey;
-    FeatureMapSpec spec;
-    // Per M: the predicted squared relative errors (NaN where there is no closed form).
-    std::vector<double> outputSquared, attentionSquared, spreadSquared, unnormalisedSquared;
-    BandColumns output;
-    ColumnHandle median, predicted, linearised, attention, attentionPredicted, worstVariation,
-        nonPositive, unnormalised, unnormalisedPredicted, spread;
-  };
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = std::string(settings.causal ? "Causal" : "Bidirectional") +
-                      " attention error, L = " + std::to_string(problem.rows()) +
-                      ", d = " + std::to_string(problem.queries.cols()) + ", input scale " +
-                      formatParameterValue(settings.inputScale);
-  table.hints.xColumn = "features";
-  table.hints.xLabel = "random features M";
-  table.hints.yLabel = "relative output error ‖Ô - O‖/‖O‖ (measured: mean ± std; predicted)";
-  table.hints.xLog = table.hints.yLog = true;
-  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
-  const std::size_t featureCount = settings.features.size();
-  std::vector<Series> series;
-  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
-    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
-      const Mechanism& mechanism = *settings.mechanisms[m];
-      const Coupling coupling = settings.couplings[c];
-      const std::string key = mechanism.info().id + "-" + couplingId(coupling);
-      const std::string name = mechanism.info().name + ", " + couplingName(coupling);
-      // Registry colours where one of the two is fixed; otherwise a colour per series.
-      const std::string colorKey = settings.mechanisms.size() == 1  ? couplingId(coupling)
-                                   : settings.couplings.size() == 1 ? mechanism.info().id
-                                                                    : key;
-      Series s;
-      s.mechanism = &mechanism;
-      s.coupling = coupling;
-      s.name = name;
-      s.key = key;
-      s.seed = deriveSeed(settings.seed, c, m);
-      s.spec = attentionFeatureSpec(mechanism, problem, coupling);
-      s.output =
-          addBandSeries(table, key + "-output", name + " measured",
-                        {" mean output error", " std over redraws", " mean - std", " mean + std"},
-                        colorKey, SeriesStyle::Line);
-      s.colorKey = colorKey;
-      s.median = table.addColumn(key + "-output-median", name + " median output error");
-      s.predicted = table.addColumn(key + "-output-predicted",
-                                    name + " predicted output error (delta method)");
-      s.linearised =
-          table.addColumn(key + "-linearised", name + " rms linearised output error |N̂ - oD̂|/D");
-      s.attention = table.addColumn(key + "-attention", name + " mean attention-matrix error");
-      s.attentionPredicted =
-          table.addColumn(key + "-attention-predicted", name + " predicted attention-matrix error");
-      s.worstVariation =
-          table.addColumn(key + "-worst-tv", name + " mean worst-row total variation");
-      s.nonPositive = table.addColumn(key + "-nonpositive", name + " rows with D̂ ≤ 0 (fraction)");
-      s.unnormalised =
-          table.addColumn(key + "-unnormalised", name + " rms unnormalised error ‖Ŝ - SM‖/‖SM‖");
-      s.unnormalisedPredicted = table.addColumn(key + "-unnormalised-predicted",
-                                                name + " predicted unnormalised error (exact)");
-      s.spread = table.addColumn(key + "-spread", name + " predicted normaliser spread √Var D̂/D");
-      series.push_back(std::move(s));
-    }
-
-  // Predictions, before the Monte Carlo: the delta method once per mechanism (i.i.d.: ∝ 1/M),
-  // the exact unnormalised error once (i.i.d.) or per M (coupled closed forms).
-  std::vector<std::string> reasons(series.size());
-  const bool complete = parallelCells(context, series.size(), [&](std::size_t index) {
-    Series& s = series[index];
-    s.outputSquared.assign(featureCount, kNaN);
-    s.attentionSquared.assign(featureCount, kNaN);
-    s.spreadSquared.assign(featureCount, kNaN);
-    s.unnormalisedSquared.assign(featureCount, kNaN);
-    const Status available = hasAttentionPrediction(*s.mechanism, s.spec.parameters, s.coupling);
-    if (available) {
-      const auto delta =
-          predictAttention(problem, gram, *s.mechanism, s.spec.parameters, predictionRows);
-      for (std::size_t k = 0; k < featureCount; ++k) {
-        const double m = static_cast<double>(settings.features[k]);
-        s.outputSquared[k] = std::exp(delta->logOutputMse - delta->logOutputNormSquared) / m;
-        s.attentionSquared[k] =
-            std::exp(delta->logAttentionMse - delta->logAttentionNormSquared) / m;
-        s.spreadSquared[k] = std::exp(delta->logMeanRelativeSpreadSquared) / m;
-      }
-    } else {
-      reasons[index] = s.name + ": no delta-method prediction — " + available.reason();
-    }
-    const bool iid = s.coupling == Coupling::Iid;
-    for (std::size_t k = 0; k < featureCount; ++k) {
-      const std::int64_t m = iid ? 1 : settings.features[k];
-      const EstimatorSpec spec{s.mechanism, Kernel::Softmax, s.coupling, m, s.spec.parameters};
-      const auto unnormalised = predictUnnormalised(problem, spec, exactRows.rows);
-      if (!unnormalised) {
-        reasons[index] += (reasons[index].empty() ? s.name + ": " : "; ") +
-                          std::string("no exact unnormalised error — ") + unnormalised.reason();
-        break;
-      }
-      const double ratio = std::exp(unnormalised->logMse - unnormalised->logNormSquared);
-      if (iid) {
-        for (std::size_t j = 0; j < featureCount; ++j)
-          s.unnormalisedSquared[j] = ratio / static_cast<double>(settings.features[j]);
-        break;
-      }
-      s.unnormalisedSquared[k] = ratio;
-    }
-  });
-  if (!complete) {
-    result.status = RunStatus::Cancelled;
-    return result;
+  if (!parallelCells(context, estimators, [&](std::size_t s) {
+        predictErrors(settings, problem, gram, exactRows, predictionRows, specs[s],
+                      result.estimators[s]);
+      })) {
+    computed.status = RunStatus::Cancelled;
+    return computed;
   }
-  for (const auto& reason : reasons)
-    if (!reason.empty()) result.warnings.push_back(reason);
-  // The predicted output error beside the measured curve, where the delta method has one.
-  for (const Series& s : series)
-    if (!std::isnan(s.outputSquared.front()))
-      table.hints.series.push_back({s.name + " predicted", s.key + "-output-predicted", "", "",
-                                    s.colorKey, SeriesStyle::Points, "", false});
 
-  // One row per M, one cell per (series, redraw).
+  // One row per M, one cell per (estimator, redraw).
   const std::size_t redraws = settings.redraws;
-  std::vector<AttentionErrors> errors(featureCount * series.size() * redraws);
-  const auto at = [&](std::size_t row, std::size_t s, std::size_t r) {
-    return (row * series.size() + s) * redraws + r;
-  };
+  std::vector<AttentionErrors> errors(settings.features.size() * estimators * redraws);
+  const auto at = [&](std::size_t row, std::size_t s) { return (row * estimators + s) * redraws; };
   CellWork work;
   work.computeCells = [&](std::size_t begin, std::size_t end) {
     for (std::size_t cell = begin; cell != end; ++cell) {
       if (context.cancelled()) return;
-      const std::size_t row = cell / (series.size() * redraws);
-      const std::size_t s = cell / redraws % series.size(), r = cell % redraws;
-      FeatureMapSpec spec = series[s].spec;
+      const std::size_t row = cell / (estimators * redraws);
+      const std::size_t s = cell / redraws % estimators, r = cell % redraws;
+      const EstimatorSeries& series = result.estimators[s].series;
+      FeatureMapSpec spec = specs[s];
       spec.features = settings.features[row];
-      TrialStream stream(series[s].seed, r);
-      const auto map = series[s].mechanism->drawFeatureMap(spec, stream);
-      errors[at(row, s, r)] = attentionErrors(
+      TrialStream stream(deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex), r);
+      const auto map = series.mechanism->drawFeatureMap(spec, stream);
+      errors[at(row, s) + r] = attentionErrors(
           problem, exact, exactRows, (*map)->queries(problem.queries), (*map)->keys(problem.keys));
     }
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {
-    std::vector<double> output(redraws), squares(redraws);
     for (std::size_t row = first; row < last; ++row) {
-      table.append(featureColumn, static_cast<double>(settings.features[row]));
-      for (std::size_t index = 0; index < series.size(); ++index) {
-        Series& s = series[index];
-        const auto collect = [&](auto field) {
-          for (std::size_t r = 0; r < redraws; ++r)
-            squares[r] = field(errors[at(row, index, r)]);
-        };
-        for (std::size_t r = 0; r < redraws; ++r)
-          output[r] = errors[at(row, index, r)].outputRelativeError;
-        const MeanAndStd summary = summarizeFinite(output.data(), redraws);
-        s.output.append(table, summary.mean, summary.std, summary.mean - summary.std,
-                        summary.mean + summary.std);
-        table.append(s.median, median(output));
-        table.append(s.predicted, std::sqrt(s.outputSquared[row]));
-        collect([](const AttentionErrors& e) {
-          return e.linearisedOutputRelativeError * e.linearisedOutputRelativeError;
-        });
-        table.append(s.linearised, rms(squares));
-        collect([](const AttentionErrors& e) { return e.attentionRelativeError; });
-        table.append(s.attention, summarizeFinite(squares.data(), redraws).mean);
-        table.append(s.attentionPredicted, std::sqrt(s.attentionSquared[row]));
-        collect([](const AttentionErrors& e) { return e.worstRowTotalVariation; });
-        table.append(s.worstVariation, summarizeFinite(squares.data(), redraws).mean);
-        collect([](const AttentionErrors& e) { return e.nonPositiveFraction; });
-        table.append(s.nonPositive, summarizeFinite(squares.data(), redraws).mean);
-        collect([](const AttentionErrors& e) {
-          return std::exp(e.logUnnormalisedSquaredError - e.logUnnormalisedNormSquared);
-        });
-        table.append(s.unnormalised, rms(squares));
-        table.append(s.unnormalisedPredicted, std::sqrt(s.unnormalisedSquared[row]));
-        table.append(s.spread, std::sqrt(s.spreadSquared[row]));
-      }
+      result.features.push_back(static_cast<double>(settings.features[row]));
+      for (std::size_t s = 0; s < estimators; ++s)
+        commitMeasurements(&errors[at(row, s)], redraws, result.estimators[s]);
     }
   };
+  GridRows rows = measuredRows(result);
+  rows.publishPartial = [&] { context.publishPartialResult(result); };
   CellGrid grid;
-  grid.rows = featureCount;
-  grid.cellsPerRow = series.size() * redraws;
-  result.status = runCellGrid(context, grid, work, table);
-  if (result.status != RunStatus::Completed) return result;
-
-  // Positive features cannot give D̂ ≤ 0; where they did, one row's features spanned more than a
-  // double holds (entries below e^-745 of the row's largest flush to zero, feature_map.h) and the
-  // outputs are 0/0: the inputs are refused, the limit named, rather than NaN reported.
-  for (std::size_t index = 0; index < series.size(); ++index) {
-    if (!series[index].mechanism->info().positive) continue;
-    std::size_t underflowed = 0;
-    for (std::size_t row = 0; row < featureCount; ++row)
-      for (std::size_t r = 0; r < redraws; ++r)
-        if (errors[at(row, index, r)].nonPositiveFraction > 0) ++underflowed;
-    if (underflowed == 0) continue;
-    const double largest = std::max(problem.queries.rowwise().norm().maxCoeff(),
-                                    problem.keys.rowwise().norm().maxCoeff());
-    throw DataError(series[index].name + ": in " + std::to_string(underflowed) + " of " +
-                        std::to_string(featureCount * redraws) +
-                        " draws some query's D̂ underflowed to 0 — the features of one row span "
-                        "more than a double holds (e^±708) at these inputs (largest row norm " +
-                        formatParameterValue(largest) +
-                        " after the d^-1/4 scaling): scale the rows down",
-                    settings.queriesFile.empty() ? "input-scale" : "queries-file");
+  grid.rows = settings.features.size();
+  grid.cellsPerRow = estimators * redraws;
+  computed.status = runCellGrid(context, grid, work, rows);
+  if (computed.status != RunStatus::Completed) return computed;
+  for (std::size_t s = 0; s < estimators; ++s) {
+    std::vector<AttentionErrors> draws;
+    for (std::size_t row = 0; row < grid.rows; ++row)
+      draws.insert(draws.end(), errors.begin() + static_cast<std::ptrdiff_t>(at(row, s)),
+                   errors.begin() + static_cast<std::ptrdiff_t>(at(row, s) + redraws));
+    refuseUnderflow(settings, problem, result.estimators[s], draws.data(), draws.size());
   }
+  return computed;
+}
 
-  // What the numbers mean: where the delta method is out of its range, and the features needed.
-  for (std::size_t index = 0; index < series.size(); ++index) {
-    const Series& s = series[index];
-    if (!s.mechanism->info().positive)
-      result.warnings.push_back(s.name +
-                                ": features of both signs — D̂ can be ≤ 0, the mean output error "
-                                "does not converge; compare the prediction with the median or "
-                                "the linearised error");
-    std::int64_t flaggedUpTo = 0;
-    for (std::size_t k = 0; k < featureCount; ++k)
-      if (std::sqrt(s.spreadSquared[k]) > kSpreadLimit) flaggedUpTo = settings.features[k];
-    if (flaggedUpTo > 0)
-      result.warnings.push_back(s.name +
-                                ": the normaliser's predicted spread exceeds 0.2 up to M = " +
-                                std::to_string(flaggedUpTo) +
-                                " — the delta method over-predicts there (Monte Carlo only)");
-    std::string needed =
-        s.name + ": features for output error " + formatParameterValue(settings.targetError) + ": ";
-    if (!std::isnan(s.outputSquared.front())) {
+Presentation AttentionError::present(const AttentionErrorSettings& settings,
+                                     const AttentionErrorResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.hints.title = attentionProblemTitle(settings, result);
+  table.hints.xColumn = "features";
+  table.hints.xLabel = "random features M";
+  table.hints.yLabel = "relative output error ‖Ô - O‖/‖O‖ (measured: mean ± std; predicted)";
+  table.hints.xLog = table.hints.yLog = true;
+  table.addColumn("features", "random features M", result.features);
+  const std::size_t rows = result.features.size();
+  const auto predicted = [&](const std::vector<double>& squared) {
+    std::vector<double> values(rows);
+    for (std::size_t k = 0; k < rows; ++k)
+      values[k] = predictedAt(squared, k);
+    return values;
+  };
+  for (const AttentionEstimatorErrors& e : result.estimators) {
+    const std::string& key = e.series.key;
+    const std::string& name = e.series.name;
+    const BandColumns output =
+        addBandSeries(table, key + "-output", name + " measured",
+                      {" mean output error", " std over redraws", " mean - std", " mean + std"},
+                      e.series.colorKey, SeriesStyle::Line);
+    for (std::size_t k = 0; k < rows; ++k)
+      output.append(table, e.outputMean[k], e.outputStd[k], e.outputMean[k] - e.outputStd[k],
+                    e.outputMean[k] + e.outputStd[k]);
+    table.addColumn(key + "-output-median", name + " median output error", e.outputMedian);
+    table.addColumn(key + "-output-predicted", name + " predicted output error (delta method)",
+                    predicted(e.outputSquared));
+    table.addColumn(key + "-linearised", name + " rms linearised output error |N̂ - oD̂|/D",
+                    e.linearised);
+    table.addColumn(key + "-attention", name + " mean attention-matrix error", e.attention);
+    table.addColumn(key + "-attention-predicted", name + " predicted attention-matrix error",
+                    predicted(e.attentionSquared));
+    table.addColumn(key + "-worst-tv", name + " mean worst-row total variation", e.worstVariation);
+    table.addColumn(key + "-nonpositive", name + " rows with D̂ ≤ 0 (fraction)", e.nonPositive);
+    table.addColumn(key + "-unnormalised", name + " rms unnormalised error ‖Ŝ - SM‖/‖SM‖",
+                    e.unnormalised);
+    table.addColumn(key + "-unnormalised-predicted", name + " predicted unnormalised error (exact)",
+                    predicted(e.unnormalisedSquared));
+    table.addColumn(key + "-spread", name + " predicted normaliser spread √Var D̂/D",
+                    predicted(e.spreadSquared));
+  }
+  // The predicted output error beside the measured curve, where the delta method has one.
+  for (const AttentionEstimatorErrors& e : result.estimators)
+    if (!std::isnan(predictedAt(e.outputSquared, 0)))
+      table.hints.series.push_back({e.series.name + " predicted",
+                                    e.series.key + "-output-predicted", "", "", e.series.colorKey,
+                                    SeriesStyle::Points, "", false});
+  for (const AttentionEstimatorErrors& e : result.estimators)
+    if (!e.predictionGap.empty()) shown.warnings.push_back(e.predictionGap);
+  if (rows < settings.features.size()) return shown;  // what the numbers mean: complete runs only
+  for (const AttentionEstimatorErrors& e : result.estimators) {
+    for (std::string& caveat : attentionCaveats(e, settings.features))
+      shown.warnings.push_back(std::move(caveat));
+    std::string needed = e.series.name + ": features for output error " +
+                         formatParameterValue(settings.targetError) + ": ";
+    if (!std::isnan(predictedAt(e.outputSquared, 0))) {
       const double perFeature =
-          s.outputSquared.front() * static_cast<double>(settings.features.front());
+          e.outputSquared.front() * static_cast<double>(settings.features.front());
       needed += "predicted M ≈ " +
                 countText(std::ceil(perFeature / (settings.targetError * settings.targetError)));
     } else {
       needed += "no prediction";
     }
-    const Column& measured = table[s.output.mean];
     std::string confirmed = "none of the grid";
-    for (std::size_t k = 0; k < featureCount; ++k)
-      if (measured.values[k] <= settings.targetError) {
+    for (std::size_t k = 0; k < rows; ++k)
+      if (e.outputMean[k] <= settings.targetError) {
         confirmed = "M = " + std::to_string(settings.features[k]);
         break;
       }
-    result.warnings.push_back(
-        needed + "; measured: first grid point with mean error below it: " + confirmed);
+    shown.warnings.push_back(needed +
+                             "; measured: first grid point with mean error below it: " + confirmed);
   }
-  return result;
+  return shown;
 }
 
 }  // namespace rfscope

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
+#include "core/experiments/estimator_series.h"
 
 namespace rfscope {
 
@@ -38,7 +39,39 @@ struct AttentionErrorSettings {
   std::uint64_t seed = 1;
 };
 
-class AttentionError final : public TypedExperiment<AttentionErrorSettings> {
+// One estimator's errors per M of the grid (index k).
+struct AttentionEstimatorErrors {
+  EstimatorSeries series;
+  // Why the closed forms predict nothing or only part (empty: everything is predicted).
+  std::string predictionGap;
+  // Predicted squared relative errors for every M of the grid, worked out before the Monte Carlo:
+  // output and attention-matrix (delta method), unnormalised (exact), the normaliser's spread
+  // Var D̂/D²; NaN where there is no closed form.
+  std::vector<double> outputSquared, attentionSquared, unnormalisedSquared, spreadSquared;
+  // Measured over the redraws, one value per M measured so far: the output error's mean, std and
+  // median, the rms linearised error, the means of the attention-matrix error, the worst row's
+  // total variation and the fraction of rows with D̂ ≤ 0, and the rms unnormalised error.
+  std::vector<double> outputMean, outputStd, outputMedian, linearised, attention, worstVariation,
+      nonPositive, unnormalised;
+};
+
+struct AttentionErrorResult {
+  std::int64_t length = 0, dimension = 0;  // of the problem as loaded (files, datasets)
+  std::vector<double> features;            // M, one per row measured so far
+  std::vector<AttentionEstimatorErrors> estimators;
+};
+
+// "Bidirectional attention error, L = 64, d = 16, input scale 0.5".
+std::string attentionProblemTitle(const AttentionErrorSettings& settings,
+                                  const AttentionErrorResult& result);
+
+// What the numbers of one estimator mean beyond themselves: features of both signs (the mean
+// error does not converge), and M up to which the delta method is out of its range.
+std::vector<std::string> attentionCaveats(const AttentionEstimatorErrors& estimator,
+                                          const std::vector<std::int64_t>& features);
+
+class AttentionError final
+    : public ComputedExperiment<AttentionErrorSettings, AttentionErrorResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
@@ -47,9 +80,11 @@ class AttentionError final : public TypedExperiment<AttentionErrorSettings> {
   // keys at one scale: about 4 such matrices, measured 3.6), one cell per thread at a time.
   std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   AttentionErrorSettings parse(const ParameterSet& params) const override;
-
- protected:
-  RunResult runWith(const AttentionErrorSettings& settings, RunContext& context) const override;
+  Computed<AttentionErrorResult> compute(
+      const AttentionErrorSettings& settings,
+      ResultContext<AttentionErrorResult>& context) const override;
+  Presentation present(const AttentionErrorSettings& settings,
+                       const AttentionErrorResult& result) const override;
 };
 
 }  // namespace rfscope

@@ -6,7 +6,6 @@
 #include <limits>
 #include <string>
 
-#include "core/experiments/experiment_registry.h"
 #include "core/experiments/experiment_support.h"
 #include "core/params/parameter_set.h"
 
@@ -15,63 +14,23 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-const Experiment& attentionError() {
-  return *findExperiment("attention-error");
-}
-
-// Passes cancellation and progress through to the caller; attention-error's own partial tables
-// (rows per M) are not this experiment's table and are kept back.
-class ForwardingContext final : public RunContext {
- public:
-  explicit ForwardingContext(RunContext& outer) : outer_(outer) {}
-  bool cancelled() const override { return outer_.cancelled(); }
-  void reportProgress(double fraction) override { outer_.reportProgress(fraction); }
-  void publishPartial(const Table&) override {}
-
- private:
-  RunContext& outer_;
-};
-
-// The series of attention-error's table, in its order: "<mechanism>-<coupling>" and the name.
-struct Category {
-  std::string key, name;
-};
-
-std::vector<Category> categories(const Table& inner) {
-  std::vector<Category> out;
-  const std::string suffix = "-output-mean";
-  for (const Column& column : inner.columns)
-    if (column.key.size() > suffix.size() &&
-        column.key.compare(column.key.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      std::string name = column.label;  // "<name> measured mean output error"
-      const std::string labelSuffix = " measured mean output error";
-      if (name.size() > labelSuffix.size()) name.resize(name.size() - labelSuffix.size());
-      out.push_back({column.key.substr(0, column.key.size() - suffix.size()), name});
-    }
-  return out;
-}
-
 // Where the measured mean error first falls to the target: M interpolated in log-log between the
 // bracketing grid points (error ∝ M^-slope locally), with those points; NaN where it never does.
-struct Crossing {
-  double features = kNaN, below = kNaN, above = kNaN;
-};
-
-Crossing measuredCrossing(const std::vector<double>& features, const std::vector<double>& error,
-                          double target) {
-  Crossing c;
+FeaturesNeeded measuredCrossing(const std::vector<double>& features,
+                                const std::vector<double>& error, double target) {
+  FeaturesNeeded c{kNaN, kNaN, kNaN, kNaN, error.back()};
   for (std::size_t k = 0; k < features.size(); ++k) {
     if (!(error[k] <= target)) continue;
-    c.above = features[k];
+    c.measuredAbove = features[k];
     if (k == 0) {  // already below at the smallest M: that M is an upper bound
-      c.features = c.below = features[0];
+      c.measured = c.measuredBelow = features[0];
       return c;
     }
-    c.below = features[k - 1];
+    c.measuredBelow = features[k - 1];
     const double e0 = std::log(error[k - 1]), e1 = std::log(error[k]);
     const double m0 = std::log(features[k - 1]), m1 = std::log(features[k]);
     const double t = std::isfinite(e0) && e0 > e1 ? (e0 - std::log(target)) / (e0 - e1) : 1.0;
-    c.features = std::exp(m0 + t * (m1 - m0));
+    c.measured = std::exp(m0 + t * (m1 - m0));
     return c;
   }
   return c;
@@ -88,7 +47,7 @@ const ExperimentInfo& AttentionFeaturesNeeded::info() const {
 }
 
 std::vector<ParameterSpec> AttentionFeaturesNeeded::parameters() const {
-  std::vector<ParameterSpec> specs = attentionError().parameters();
+  std::vector<ParameterSpec> specs = errors_.parameters();
   for (ParameterSpec& spec : specs) {
     if (spec.key == "features-max") spec.defaultValue = std::int64_t{1024};
     if (spec.key == "features-steps") {
@@ -104,12 +63,12 @@ std::vector<ParameterSpec> AttentionFeaturesNeeded::parameters() const {
 
 std::vector<ParameterError> AttentionFeaturesNeeded::crossValidate(
     const ParameterSet& params) const {
-  return attentionError().crossValidate(params);
+  return errors_.crossValidate(params);
 }
 
 std::optional<MemoryEstimate> AttentionFeaturesNeeded::memoryEstimate(
     const ParameterSet& params) const {
-  return attentionError().memoryEstimate(params);
+  return errors_.memoryEstimate(params);
 }
 
 ParameterSet AttentionFeaturesNeeded::testParameters(TestLoad load) const {
@@ -124,16 +83,41 @@ ParameterSet AttentionFeaturesNeeded::testParameters(TestLoad load) const {
                        {"redraws", std::int64_t{200}}});
 }
 
-RunResult AttentionFeaturesNeeded::run(const ParameterSet& params, RunContext& context) const {
-  ForwardingContext forwarding(context);
-  RunResult inner = attentionError().run(params, forwarding);
-  RunResult result;
-  result.status = inner.status;
-  Table& table = result.table;
-  const double target = params.real("target-error");
+AttentionErrorSettings AttentionFeaturesNeeded::parse(const ParameterSet& params) const {
+  return errors_.parse(params);
+}
+
+Computed<AttentionFeaturesNeededResult> AttentionFeaturesNeeded::compute(
+    const AttentionErrorSettings& settings,
+    ResultContext<AttentionFeaturesNeededResult>& context) const {
+  // attention-error's partial results (rows per M) are not this experiment's rows: kept back.
+  ForwardingResultContext<AttentionErrorResult> forwarding(context);
+  Computed<AttentionErrorResult> errors = errors_.compute(settings, forwarding);
+  Computed<AttentionFeaturesNeededResult> computed;
+  computed.status = errors.status;
+  computed.result.errors = std::move(errors.result);
+  if (computed.status != RunStatus::Completed) return computed;
+  const double target = settings.targetError;
+  const std::vector<double>& grid = computed.result.errors.features;
+  for (const AttentionEstimatorErrors& e : computed.result.errors.estimators) {
+    FeaturesNeeded needed = measuredCrossing(grid, e.outputMean, target);
+    // The delta method's error at the first M, ∝ 1/√M (i.i.d.): M = M₀ ε₀² / target².
+    const double error = std::sqrt(e.outputSquared[0]);
+    needed.predicted =
+        std::isnan(error) ? kNaN : std::ceil(grid[0] * error * error / (target * target));
+    computed.result.needed.push_back(needed);
+  }
+  return computed;
+}
+
+Presentation AttentionFeaturesNeeded::present(const AttentionErrorSettings& settings,
+                                              const AttentionFeaturesNeededResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  const double target = settings.targetError;
   // "… for output error 0.25: bidirectional attention error, L = 256, d = 64, input scale 0.5".
-  std::string problem = inner.table.hints.title;
-  if (!problem.empty()) problem[0] = static_cast<char>(std::tolower(problem[0]));
+  std::string problem = attentionProblemTitle(settings, result.errors);
+  problem[0] = static_cast<char>(std::tolower(problem[0]));
   table.hints.title =
       "Features needed for output error " + formatParameterValue(target) + ": " + problem;
   table.hints.xColumn = "estimator";
@@ -158,41 +142,34 @@ RunResult AttentionFeaturesNeeded::run(const ParameterSet& params, RunContext& c
   table.hints.series.push_back({"measured (Monte Carlo)", "features-measured",
                                 "features-measured-low", "features-measured-high", "exact",
                                 SeriesStyle::Points, "", false});
-  if (result.status != RunStatus::Completed) return result;
-
-  const Column& grid = *inner.table.column("features");
-  const std::vector<Category> all = categories(inner.table);
-  for (std::size_t index = 0; index < all.size(); ++index) {
-    const Category& category = all[index];
+  if (result.needed.empty()) return shown;  // cancelled
+  const std::vector<double>& grid = result.errors.features;
+  for (std::size_t index = 0; index < result.needed.size(); ++index) {
+    const std::string& name = result.errors.estimators[index].series.name;
+    const FeaturesNeeded& needed = result.needed[index];
     const auto number = static_cast<double>(index + 1);
-    table.hints.xValueNames.emplace_back(number, category.name);
+    table.hints.xValueNames.emplace_back(number, name);
     table.append(estimator, number);
-    // The delta method's error at the first M, ∝ 1/√M (i.i.d.): M = M₀ ε₀² / target².
-    const double predictedError = inner.table.column(category.key + "-output-predicted")->values[0];
-    table.append(predicted, std::isnan(predictedError)
-                                ? kNaN
-                                : std::ceil(grid.values[0] * predictedError * predictedError /
-                                            (target * target)));
-    const std::vector<double>& error = inner.table.column(category.key + "-output-mean")->values;
-    const Crossing crossing = measuredCrossing(grid.values, error, target);
-    table.append(measured, crossing.features);
-    table.append(below, crossing.below);
-    table.append(above, crossing.above);
-    table.append(largest, error.back());
-    if (std::isnan(crossing.features))
-      result.warnings.push_back(
-          category.name + ": the measured error stays above " + formatParameterValue(target) +
-          " up to M = " + countText(grid.values.back()) + " (raise features-max)");
-    else if (crossing.below == crossing.above)
-      result.warnings.push_back(category.name + ": already below the target at the smallest M = " +
-                                countText(grid.values[0]) + " (lower features-min)");
+    table.append(predicted, needed.predicted);
+    table.append(measured, needed.measured);
+    table.append(below, needed.measuredBelow);
+    table.append(above, needed.measuredAbove);
+    table.append(largest, needed.errorAtLargest);
+    if (std::isnan(needed.measured))
+      shown.warnings.push_back(name + ": the measured error stays above " +
+                               formatParameterValue(target) +
+                               " up to M = " + countText(grid.back()) + " (raise features-max)");
+    else if (needed.measuredBelow == needed.measuredAbove)
+      shown.warnings.push_back(name + ": already below the target at the smallest M = " +
+                               countText(grid[0]) + " (lower features-min)");
   }
-  // attention-error's notes on the delta method's validity and the signed mechanisms, less its
-  // own features-needed lines (this table replaces them).
-  for (const std::string& warning : inner.warnings)
-    if (warning.find(": features for output error") == std::string::npos)
-      result.warnings.push_back(warning);
-  return result;
+  // attention-error's notes on the closed forms and the signed mechanisms.
+  for (const AttentionEstimatorErrors& e : result.errors.estimators)
+    if (!e.predictionGap.empty()) shown.warnings.push_back(e.predictionGap);
+  for (const AttentionEstimatorErrors& e : result.errors.estimators)
+    for (std::string& caveat : attentionCaveats(e, settings.features))
+      shown.warnings.push_back(std::move(caveat));
+  return shown;
 }
 
 }  // namespace rfscope

@@ -30,48 +30,47 @@ bool runChunk(RunContext& context, const CellGrid& grid, const CellWork& work, s
   return true;
 }
 
-// What commitRows appended to `table` and added to the tallies since the snapshot was taken.
+// What commitRows appended to the columns and added to the tallies since the snapshot was taken.
 struct CommitSnapshot {
   std::vector<std::size_t> columnSizes;
   std::vector<std::int64_t> tallies;
 
-  CommitSnapshot(const Table& table, const std::vector<std::int64_t>* talliesNow) {
-    for (const Column& column : table.columns)
-      columnSizes.push_back(column.values.size());
+  CommitSnapshot(const GridRows& rows, const std::vector<std::int64_t>* talliesNow) {
+    for (const std::vector<double>* column : rows.columns)
+      columnSizes.push_back(column->size());
     if (talliesNow) tallies = *talliesNow;
   }
 
-  ChunkRows appended(const Table& table, const std::vector<std::int64_t>* talliesNow) const {
-    if (table.columns.size() != columnSizes.size())
-      throw std::logic_error("a distributed grid's commitRows added a column");
-    ChunkRows rows;
-    for (std::size_t c = 0; c < table.columns.size(); ++c) {
-      const auto& values = table.columns[c].values;
-      rows.columns.emplace_back(values.begin() + static_cast<std::ptrdiff_t>(columnSizes[c]),
-                                values.end());
+  ChunkRows appended(const GridRows& rows, const std::vector<std::int64_t>* talliesNow) const {
+    ChunkRows chunk;
+    for (std::size_t c = 0; c < rows.columns.size(); ++c) {
+      const auto& values = *rows.columns[c];
+      chunk.columns.emplace_back(values.begin() + static_cast<std::ptrdiff_t>(columnSizes[c]),
+                                 values.end());
     }
     if (talliesNow)
       for (std::size_t i = 0; i < talliesNow->size(); ++i)
-        rows.tallies.push_back((*talliesNow)[i] - tallies[i]);
-    return rows;
+        chunk.tallies.push_back((*talliesNow)[i] - tallies[i]);
+    return chunk;
   }
 };
 
-void commitReceived(const ChunkRows& rows, Table& table, std::vector<std::int64_t>* tallies) {
-  if (rows.columns.size() != table.columns.size() ||
-      rows.tallies.size() != (tallies ? tallies->size() : 0))
+void commitReceived(const ChunkRows& chunk, const GridRows& rows,
+                    std::vector<std::int64_t>* tallies) {
+  if (chunk.columns.size() != rows.columns.size() ||
+      chunk.tallies.size() != (tallies ? tallies->size() : 0))
     throw std::runtime_error("rows from another process do not fit this table");
-  for (std::size_t c = 0; c < rows.columns.size(); ++c)
-    table.columns[c].values.insert(table.columns[c].values.end(), rows.columns[c].begin(),
-                                   rows.columns[c].end());
-  for (std::size_t i = 0; i < rows.tallies.size(); ++i)
-    (*tallies)[i] += rows.tallies[i];
+  for (std::size_t c = 0; c < chunk.columns.size(); ++c)
+    rows.columns[c]->insert(rows.columns[c]->end(), chunk.columns[c].begin(),
+                            chunk.columns[c].end());
+  for (std::size_t i = 0; i < chunk.tallies.size(); ++i)
+    (*tallies)[i] += chunk.tallies[i];
 }
 
 }  // namespace
 
 RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
-                      Table& table) {
+                      const GridRows& rows) {
   const std::size_t chunk = std::max<std::size_t>(1, grid.rowsPerChunk);
   RowDistribution* distribution = grid.distributable ? context.rowDistribution() : nullptr;
   const int size = distribution ? distribution->size() : 1;
@@ -81,17 +80,26 @@ RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork&
     const std::size_t last = std::min(grid.rows, first + chunk);
     const int owner = static_cast<int>(index % static_cast<std::size_t>(size));
     if (owner == rank) {
-      const CommitSnapshot before(table, work.tallies);
+      const CommitSnapshot before(rows, work.tallies);
       if (!runChunk(context, grid, work, first, last)) return RunStatus::Cancelled;
-      if (rank != 0) distribution->sendRows(index, before.appended(table, work.tallies));
+      if (rank != 0) distribution->sendRows(index, before.appended(rows, work.tallies));
     } else if (rank == 0) {
-      commitReceived(distribution->receiveRows(index, owner), table, work.tallies);
+      commitReceived(distribution->receiveRows(index, owner), rows, work.tallies);
     }
     if (rank != 0) continue;  // only rank 0 reports
     context.reportProgress(static_cast<double>(last) / static_cast<double>(grid.rows));
-    if (last < grid.rows) context.publishPartial(table);
+    if (last < grid.rows && rows.publishPartial) rows.publishPartial();
   }
   return RunStatus::Completed;
+}
+
+RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
+                      Table& table) {
+  GridRows rows;  // commitRows only appends to the columns there are (cell_runner.h)
+  for (Column& column : table.columns)
+    rows.columns.push_back(&column.values);
+  rows.publishPartial = [&] { context.publishPartial(table); };
+  return runCellGrid(context, grid, work, rows);
 }
 
 bool parallelCells(RunContext& context, std::size_t count,

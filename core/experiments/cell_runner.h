@@ -43,13 +43,25 @@ struct CellWork {
   // Cells [begin, end) on one thread (called concurrently for disjoint ranges): a loop that
   // allocates its scratch once and returns early when context.cancelled().
   std::function<void(std::size_t begin, std::size_t end)> computeCells;
-  // Rows [begin, end), complete, in order, on the calling thread: append them to the table.
+  // Rows [begin, end), complete, in order, on the calling thread: append them to the table's
+  // columns (or the result's per-row vectors), never adding a column.
   std::function<void(std::size_t begin, std::size_t end)> commitRows;
   // Counts commitRows keeps beside the table (e.g. cells with heavy tails), summed over chunks.
   std::vector<std::int64_t>* tallies = nullptr;
 };
 
-// Runs the grid; `table` is what partial snapshots publish. Completed or Cancelled.
+// Where commitRows appends a typed result's rows: every per-row vector of the result, in a fixed
+// order (a distributed grid carries another process's rows as these numbers), and how a partial
+// result is published after a chunk.
+struct GridRows {
+  std::vector<std::vector<double>*> columns;
+  std::function<void()> publishPartial;
+};
+
+// Runs the grid. Completed or Cancelled.
+RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
+                      const GridRows& rows);
+// The same, committing into a table's columns and publishing the table as it grows.
 RunStatus runCellGrid(RunContext& context, const CellGrid& grid, const CellWork& work,
                       Table& table);
 

@@ -19,36 +19,10 @@
 
 namespace rfscope {
 
-std::string estimatorKey(const Mechanism& mechanism, Coupling coupling) {
-  return mechanism.info().id + "-" + couplingId(coupling);
-}
-
 std::string shortNumber(double value) {
   std::ostringstream out;
   out << std::setprecision(3) << value;
   return out.str();
-}
-
-std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
-                              std::size_t mechanismCount, std::size_t couplingCount) {
-  if (couplingCount == 1) return mechanism.info().id;
-  if (mechanismCount == 1) return couplingId(coupling);
-  return estimatorKey(mechanism, coupling);
-}
-
-std::string estimatorLabel(const Mechanism& mechanism, Coupling coupling,
-                           std::size_t mechanismCount, std::size_t couplingCount) {
-  if (couplingCount == 1) return mechanism.info().name;
-  if (mechanismCount == 1) return couplingName(coupling);
-  return mechanism.info().name + ", " + couplingName(coupling);
-}
-
-std::string estimatorsInCommon(const std::vector<const Mechanism*>& mechanisms,
-                               const std::vector<Coupling>& couplings) {
-  std::vector<std::string> parts;
-  if (mechanisms.size() == 1) parts.push_back(mechanisms.front()->info().name);
-  if (couplings.size() == 1) parts.push_back(couplingName(couplings.front()));
-  return parts.empty() ? "" : parts.size() == 1 ? parts[0] : parts[0] + ", " + parts[1];
 }
 
 void AccuracyColumns::append(Table& table, double accuracy, double std, double standardError,
@@ -60,11 +34,10 @@ void AccuracyColumns::append(Table& table, double accuracy, double std, double s
   table.append(disagreement, disagreementValue);
 }
 
-AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
-                                   std::size_t mechanismCount, std::size_t couplingCount,
+AccuracyColumns addAccuracyColumns(Table& table, const EstimatorSeries& estimator,
                                    SeriesStyle style) {
-  const std::string key = estimatorKey(mechanism, coupling);
-  const std::string name = mechanism.info().name + ", " + couplingName(coupling);
+  const std::string& key = estimator.key;
+  const std::string& name = estimator.name;
   AccuracyColumns c;
   c.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
   c.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
@@ -72,10 +45,8 @@ AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Cou
   c.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
   c.disagreement = table.addColumn("disagreement-" + key,
                                    name + " fraction of predictions unlike the exact kernel's");
-  table.hints.series.push_back(
-      {estimatorLabel(mechanism, coupling, mechanismCount, couplingCount), "accuracy-" + key,
-       "accuracy-" + key + "-low", "accuracy-" + key + "-high",
-       estimatorColorKey(mechanism, coupling, mechanismCount, couplingCount), style, "", false});
+  table.hints.series.push_back({estimator.label, "accuracy-" + key, "accuracy-" + key + "-low",
+                                "accuracy-" + key + "-high", estimator.colorKey, style, "", false});
   return c;
 }
 
@@ -262,23 +233,18 @@ RunResult Classification::runWith(const ClassificationSettings& settings,
     ColumnHandle mse;
   };
   std::vector<Series> series;
-  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
-    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
-      const Mechanism& mechanism = *settings.mechanisms[m];
-      const Coupling coupling = settings.couplings[c];
-      const std::string key = estimatorKey(mechanism, coupling);
-      const std::string name = mechanism.info().name + ", " + couplingName(coupling);
-      Series s{&mechanism,
-               coupling,
-               deriveSeed(settings.seed, c, m),
-               classificationFeatureSpec(mechanism, coupling, 1, problem),
-               addAccuracyColumns(table, mechanism, coupling, settings.mechanisms.size(),
-                                  settings.couplings.size(), SeriesStyle::LineAndPoints),
-               {}};
-      // After the accuracy columns: the CSV keeps its column order.
-      s.mse = table.addColumn("mse-" + key, name + " mean squared error of K̂");
-      series.push_back(std::move(s));
-    }
+  for (const EstimatorSeries& estimator :
+       estimatorSeries(settings.mechanisms, settings.couplings)) {
+    Series s{estimator.mechanism,
+             estimator.coupling,
+             deriveSeed(settings.seed, estimator.couplingIndex, estimator.mechanismIndex),
+             classificationFeatureSpec(*estimator.mechanism, estimator.coupling, 1, problem),
+             addAccuracyColumns(table, estimator, SeriesStyle::LineAndPoints),
+             {}};
+    // After the accuracy columns: the CSV keeps its column order.
+    s.mse = table.addColumn("mse-" + estimator.key, estimator.name + " mean squared error of K̂");
+    series.push_back(std::move(s));
+  }
   if (problem.sigmaSearched)
     result.warnings.push_back("σ = " + shortNumber(problem.sigma) +
                               " searched on a validation split (IID PosRF, m = 10d)");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
+#include "core/experiments/estimator_series.h"
 #include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
@@ -63,20 +64,6 @@ std::vector<ParameterError> classificationErrors(const ParameterSet& params,
                                                  bool checkDataset);
 // A number to three significant digits, for titles ("0.251").
 std::string shortNumber(double value);
-// The column key of an estimator: "<mechanism>-<coupling>".
-std::string estimatorKey(const Mechanism& mechanism, Coupling coupling);
-// The series colour: the mechanism's when all series share a coupling, the coupling's when they
-// share a mechanism, else a colour of the key.
-std::string estimatorColorKey(const Mechanism& mechanism, Coupling coupling,
-                              std::size_t mechanismCount, std::size_t couplingCount);
-// The legend entry of an estimator: only what differs between the series (the mechanism when all
-// share a coupling, the coupling when all share a mechanism, else "PosRF, IID"); the shared part
-// goes into the title (estimatorsInCommon).
-std::string estimatorLabel(const Mechanism& mechanism, Coupling coupling,
-                           std::size_t mechanismCount, std::size_t couplingCount);
-// What all series share, for the title: "PosRF, IID", "PosRF", "IID" or "".
-std::string estimatorsInCommon(const std::vector<const Mechanism*>& mechanisms,
-                               const std::vector<Coupling>& couplings);
 
 // One estimator's accuracy columns, shared by the classification experiments:
 // accuracy-<key> (mean over repeats), -std, -low and -high (± one standard error of the mean),
@@ -87,11 +74,9 @@ struct AccuracyColumns {
   void append(Table& table, double accuracy, double std, double standardError,
               double disagreementValue) const;
 };
-// Adds them for (mechanism, coupling) — labelled "<Mechanism>, <Coupling> …" — and the series
-// drawing accuracy-<key> with its ± band in `style`, named and coloured among mechanismCount ×
-// couplingCount series (estimatorLabel, estimatorColorKey).
-AccuracyColumns addAccuracyColumns(Table& table, const Mechanism& mechanism, Coupling coupling,
-                                   std::size_t mechanismCount, std::size_t couplingCount,
+// Adds them for an estimator — labelled "<Mechanism>, <Coupling> …" — and the series drawing
+// accuracy-<key> with its ± band in `style`, with the estimator's legend label and colour.
+AccuracyColumns addAccuracyColumns(Table& table, const EstimatorSeries& estimator,
                                    SeriesStyle style);
 
 }  // namespace rfscope

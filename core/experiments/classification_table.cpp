@@ -145,15 +145,10 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
     AccuracyColumns accuracy;
   };
   std::vector<Series> series;
-  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
-    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
-      const Mechanism& mechanism = *settings.mechanisms[m];
-      const Coupling coupling = settings.couplings[c];
-      const Series s{&mechanism, coupling, deriveSeed(settings.seed, c, m),
-                     addAccuracyColumns(table, mechanism, coupling, settings.mechanisms.size(),
-                                        settings.couplings.size(), SeriesStyle::Points)};
-      series.push_back(s);
-    }
+  for (const EstimatorSeries& estimator : estimatorSeries(settings.mechanisms, settings.couplings))
+    series.push_back({estimator.mechanism, estimator.coupling,
+                      deriveSeed(settings.seed, estimator.couplingIndex, estimator.mechanismIndex),
+                      addAccuracyColumns(table, estimator, SeriesStyle::Points)});
 
   // One row per dataset (its problem prepared first), one cell per (series, repeat).
   const std::size_t datasets = settings.datasets.size(), repeats = settings.repeats;

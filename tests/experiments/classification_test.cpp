@@ -130,15 +130,6 @@ TEST(Classification, ColumnsAsTheCsvContractNamesThem) {
 
 // Legends name what differs between the series, titles what they share (both experiments).
 TEST(Classification, LegendNamesWhatDiffersAndTheTitleWhatIsShared) {
-  const Mechanism& pos = *findMechanism("pos");
-  const Mechanism& oprf = *findMechanism("oprf");
-  EXPECT_EQ(estimatorLabel(pos, Coupling::Orthogonal, 1, 3), "ORF");
-  EXPECT_EQ(estimatorLabel(oprf, Coupling::Iid, 2, 1), "OPRF");
-  EXPECT_EQ(estimatorLabel(pos, Coupling::Simplex, 2, 2), "PosRF, SimRF");
-  EXPECT_EQ(estimatorsInCommon({&pos}, {Coupling::Iid}), "PosRF, IID");
-  EXPECT_EQ(estimatorsInCommon({&pos}, {Coupling::Iid, Coupling::Simplex}), "PosRF");
-  EXPECT_EQ(estimatorsInCommon({&pos, &oprf}, {Coupling::Iid}), "IID");
-  EXPECT_EQ(estimatorsInCommon({&pos, &oprf}, {Coupling::Iid, Coupling::Simplex}), "");
   const Table table =
       runWith(Classification(), {{"features", std::string("4")},
                                  {"couplings", std::vector<std::string>{"iid", "simrf"}},
