@@ -25,29 +25,45 @@ std::string shortNumber(double value) {
   return out.str();
 }
 
-void AccuracyColumns::append(Table& table, double accuracy, double std, double standardError,
-                             double disagreementValue) const {
-  table.append(mean, accuracy);
-  table.append(spread, std);
-  table.append(low, accuracy - standardError);
-  table.append(high, accuracy + standardError);
-  table.append(disagreement, disagreementValue);
+void appendAccuracy(EstimatorAccuracy& estimator, const ClassifierScore* scores,
+                    std::size_t count) {
+  std::vector<double> values(count);
+  for (std::size_t r = 0; r < count; ++r)
+    values[r] = scores[r].accuracy;
+  const MeanAndStd accuracy = summarizeFinite(values.data(), count);
+  for (std::size_t r = 0; r < count; ++r)
+    values[r] = scores[r].disagreement;
+  estimator.mean.push_back(accuracy.mean);
+  estimator.spread.push_back(accuracy.std);
+  estimator.standardError.push_back(accuracy.std / std::sqrt(static_cast<double>(count)));
+  estimator.disagreement.push_back(summarizeFinite(values.data(), count).mean);
 }
 
-AccuracyColumns addAccuracyColumns(Table& table, const EstimatorSeries& estimator,
-                                   SeriesStyle style) {
-  const std::string& key = estimator.key;
-  const std::string& name = estimator.name;
-  AccuracyColumns c;
-  c.mean = table.addColumn("accuracy-" + key, name + " mean accuracy");
-  c.spread = table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats");
-  c.low = table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean");
-  c.high = table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean");
-  c.disagreement = table.addColumn("disagreement-" + key,
-                                   name + " fraction of predictions unlike the exact kernel's");
-  table.hints.series.push_back({estimator.label, "accuracy-" + key, "accuracy-" + key + "-low",
-                                "accuracy-" + key + "-high", estimator.colorKey, style, "", false});
-  return c;
+void addGridColumns(EstimatorAccuracy& estimator, GridRows& rows) {
+  for (std::vector<double>* column :
+       {&estimator.mean, &estimator.spread, &estimator.standardError, &estimator.disagreement})
+    rows.columns.push_back(column);
+}
+
+void addAccuracyColumns(Table& table, const EstimatorAccuracy& estimator, SeriesStyle style) {
+  const std::string& key = estimator.series.key;
+  const std::string& name = estimator.series.name;
+  std::vector<double> low, high;
+  for (std::size_t row = 0; row < estimator.mean.size(); ++row) {
+    low.push_back(estimator.mean[row] - estimator.standardError[row]);
+    high.push_back(estimator.mean[row] + estimator.standardError[row]);
+  }
+  table.addColumn("accuracy-" + key, name + " mean accuracy", estimator.mean);
+  table.addColumn("accuracy-" + key + "-std", name + " accuracy std over repeats",
+                  estimator.spread);
+  table.addColumn("accuracy-" + key + "-low", name + " mean - std of the mean", std::move(low));
+  table.addColumn("accuracy-" + key + "-high", name + " mean + std of the mean", std::move(high));
+  table.addColumn("disagreement-" + key,
+                  name + " fraction of predictions unlike the exact kernel's",
+                  estimator.disagreement);
+  table.hints.series.push_back({estimator.series.label, "accuracy-" + key,
+                                "accuracy-" + key + "-low", "accuracy-" + key + "-high",
+                                estimator.series.colorKey, style, "", false});
 }
 
 std::vector<ParameterError> classificationErrors(const ParameterSet& params,
@@ -142,7 +158,7 @@ ClassifierChoices parseClassifierChoices(const ParameterSet& params) {
 ClassificationSettings Classification::parse(const ParameterSet& params) const {
   ClassificationSettings s;
   static_cast<ClassifierChoices&>(s) = parseClassifierChoices(params);
-  s.dataParameters = params;
+  s.data = parseDatasetChoice(params);
   s.featureValues = parseFeatureList(params.choice("features"), "features");
   return s;
 }
@@ -173,7 +189,7 @@ std::optional<MemoryEstimate> Classification::memoryEstimate(const ParameterSet&
   const ClassificationSettings s = parse(params);
   LabelledDataset data;
   try {
-    data = loadClassificationDataset(s.dataParameters);
+    data = loadClassificationDataset(s.data);
   } catch (const std::exception&) {
     return std::nullopt;  // crossValidate reports the data
   }
@@ -188,116 +204,119 @@ std::optional<MemoryEstimate> Classification::memoryEstimate(const ParameterSet&
                                       "features");
 }
 
-RunResult Classification::runWith(const ClassificationSettings& settings,
-                                  RunContext& context) const {
-  RunResult result;
-  Table& table = result.table;
-  const LabelledDataset data = loadClassificationDataset(settings.dataParameters);
+Computed<ClassificationResult> Classification::compute(
+    const ClassificationSettings& settings, ResultContext<ClassificationResult>& context) const {
+  Computed<ClassificationResult> computed;
+  ClassificationResult& result = computed.result;
+  const LabelledDataset data = loadClassificationDataset(settings.data);
   const auto stop = [&context] { return context.cancelled(); };
   const auto prepared = prepareClassificationProblem(
       data,
       {.trainFraction = settings.trainFraction, .seed = settings.seed, .sigma = settings.sigma},
       stop);
   if (!prepared) {
-    result.status = RunStatus::Cancelled;
-    return result;
+    computed.status = RunStatus::Cancelled;
+    return computed;
   }
   const ClassificationProblem& problem = *prepared;
   const int d = problem.dimension();
+  result.dataset = data.name;
+  result.dimension = d;
+  result.trainPoints = problem.train.rows();
+  result.sigma = problem.sigma;
+  result.sigmaSearched = problem.sigmaSearched;
   std::vector<std::int64_t> features;
   for (const std::int64_t value : settings.featureValues)
     features.push_back(settings.perDimension ? value * d : value);
-
-  const std::string shared = estimatorsInCommon(settings.mechanisms, settings.couplings);
-  table.hints.title =
-      "Kernel classification, " + data.name + (shared.empty() ? "" : ", " + shared) +
-      " (d = " + std::to_string(d) + ", L = " + std::to_string(problem.train.rows()) +
-      ", σ = " + shortNumber(problem.sigma) + (problem.sigmaSearched ? " searched" : "") + ")";
-  table.hints.xColumn = settings.perDimension ? "features-per-dimension" : "features";
-  table.hints.xLabel =
-      settings.perDimension ? "random features per dimension m/d" : "random features M";
-  table.hints.yLabel = "test accuracy, mean ± std of the mean";
-  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
-  const ColumnHandle perDimensionColumn =
-      table.addColumn("features-per-dimension", "random features per dimension m/d");
-  const ColumnHandle exactColumn = table.addColumn("accuracy-exact", "exact kernel accuracy");
-  table.hints.series.push_back(
-      {"exact kernel", "accuracy-exact", "", "", "exact", SeriesStyle::Line, "", false});
-
-  struct Series {
-    const Mechanism* mechanism;
-    Coupling coupling;
-    std::uint64_t seed;  // the same for every M: curves differ by M, not by luck
-    FeatureMapSpec spec;
-    AccuracyColumns accuracy;
-    ColumnHandle mse;
-  };
-  std::vector<Series> series;
-  for (const EstimatorSeries& estimator :
-       estimatorSeries(settings.mechanisms, settings.couplings)) {
-    Series s{estimator.mechanism,
-             estimator.coupling,
-             deriveSeed(settings.seed, estimator.couplingIndex, estimator.mechanismIndex),
-             classificationFeatureSpec(*estimator.mechanism, estimator.coupling, 1, problem),
-             addAccuracyColumns(table, estimator, SeriesStyle::LineAndPoints),
-             {}};
-    // After the accuracy columns: the CSV keeps its column order.
-    s.mse = table.addColumn("mse-" + estimator.key, estimator.name + " mean squared error of K̂");
-    series.push_back(std::move(s));
+  std::vector<FeatureMapSpec> specs;
+  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
+    specs.push_back(classificationFeatureSpec(*series.mechanism, series.coupling, 1, problem));
+    const std::uint64_t seed =
+        deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex);
+    result.estimators.push_back({std::move(series), {}, {}, {}, {}, seed});
   }
-  if (problem.sigmaSearched)
-    result.warnings.push_back("σ = " + shortNumber(problem.sigma) +
-                              " searched on a validation split (IID PosRF, m = 10d)");
+  result.kernelMse.resize(result.estimators.size());
 
-  // One row per M, one cell per (series, repeat).
-  const std::size_t repeats = settings.repeats;
-  std::vector<ClassifierScore> scores(features.size() * series.size() * repeats);
-  const auto at = [&](std::size_t row, std::size_t s, std::size_t r) {
-    return (row * series.size() + s) * repeats + r;
-  };
+  // One row per M, one cell per (estimator, repeat).
+  const std::size_t estimators = result.estimators.size(), repeats = settings.repeats;
+  std::vector<ClassifierScore> scores(features.size() * estimators * repeats);
   CellWork work;
   work.computeCells = [&](std::size_t begin, std::size_t end) {
     for (std::size_t cell = begin; cell != end; ++cell) {
       if (context.cancelled()) return;
-      const std::size_t row = cell / (series.size() * repeats);
-      const std::size_t s = cell / repeats % series.size(), r = cell % repeats;
-      FeatureMapSpec spec = series[s].spec;
+      const std::size_t row = cell / (estimators * repeats);
+      const std::size_t s = cell / repeats % estimators, r = cell % repeats;
+      const EstimatorAccuracy& estimator = result.estimators[s];
+      FeatureMapSpec spec = specs[s];
       spec.features = features[row];
-      const auto score =
-          scoreRandomFeatureClassifier(*series[s].mechanism, spec, problem, series[s].seed, r);
+      const auto score = scoreRandomFeatureClassifier(*estimator.series.mechanism, spec, problem,
+                                                      estimator.seed, r);
       constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
       scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
     }
   };
   std::vector<double> values(repeats);
-  const auto summary = [&](std::size_t row, std::size_t s, double ClassifierScore::*field) {
-    for (std::size_t r = 0; r < repeats; ++r)
-      values[r] = scores[at(row, s, r)].*field;
-    return summarizeFinite(values.data(), repeats);
-  };
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
-      table.append(featureColumn, static_cast<double>(features[row]));
-      table.append(perDimensionColumn, static_cast<double>(features[row]) / d);
-      table.append(exactColumn, problem.exactAccuracy);
-      for (std::size_t s = 0; s < series.size(); ++s) {
-        const MeanAndStd accuracy = summary(row, s, &ClassifierScore::accuracy);
-        const double sem = accuracy.std / std::sqrt(static_cast<double>(repeats));
-        series[s].accuracy.append(table, accuracy.mean, accuracy.std, sem,
-                                  summary(row, s, &ClassifierScore::disagreement).mean);
+      result.features.push_back(static_cast<double>(features[row]));
+      result.featuresPerDimension.push_back(static_cast<double>(features[row]) / d);
+      result.exact.push_back(problem.exactAccuracy);
+      for (std::size_t s = 0; s < estimators; ++s) {
+        const ClassifierScore* cells = &scores[(row * estimators + s) * repeats];
+        appendAccuracy(result.estimators[s], cells, repeats);
         // An overflowing K̂ (inf) makes the mean infinite rather than dropping the draw.
-        const MeanAndStd mse = summary(row, s, &ClassifierScore::meanSquaredError);
-        table.append(series[s].mse,
-                     mse.excluded ? std::numeric_limits<double>::infinity() : mse.mean);
+        for (std::size_t r = 0; r < repeats; ++r)
+          values[r] = cells[r].meanSquaredError;
+        const MeanAndStd mse = summarizeFinite(values.data(), repeats);
+        result.kernelMse[s].push_back(mse.excluded ? std::numeric_limits<double>::infinity()
+                                                   : mse.mean);
       }
     }
   };
+  GridRows rows{{&result.features, &result.featuresPerDimension, &result.exact},
+                [&] { context.publishPartialResult(result); }};
+  for (std::size_t s = 0; s < estimators; ++s) {
+    addGridColumns(result.estimators[s], rows);
+    rows.columns.push_back(&result.kernelMse[s]);
+  }
   CellGrid grid;
   grid.rows = features.size();
-  grid.cellsPerRow = series.size() * repeats;
-  grid.distributable = true;  // commitRows writes the table only
-  result.status = runCellGrid(context, grid, work, table);
-  return result;
+  grid.cellsPerRow = estimators * repeats;
+  grid.distributable = true;  // commitRows writes the result's rows only
+  computed.status = runCellGrid(context, grid, work, rows);
+  return computed;
+}
+
+Presentation Classification::present(const ClassificationSettings& settings,
+                                     const ClassificationResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  const std::string shared = estimatorsInCommon(settings.mechanisms, settings.couplings);
+  table.hints.title =
+      "Kernel classification, " + result.dataset + (shared.empty() ? "" : ", " + shared) +
+      " (d = " + std::to_string(result.dimension) + ", L = " + std::to_string(result.trainPoints) +
+      ", σ = " + shortNumber(result.sigma) + (result.sigmaSearched ? " searched" : "") + ")";
+  table.hints.xColumn = settings.perDimension ? "features-per-dimension" : "features";
+  table.hints.xLabel =
+      settings.perDimension ? "random features per dimension m/d" : "random features M";
+  table.hints.yLabel = "test accuracy, mean ± std of the mean";
+  table.addColumn("features", "random features M", result.features);
+  table.addColumn("features-per-dimension", "random features per dimension m/d",
+                  result.featuresPerDimension);
+  table.addColumn("accuracy-exact", "exact kernel accuracy", result.exact);
+  table.hints.series.push_back(
+      {"exact kernel", "accuracy-exact", "", "", "exact", SeriesStyle::Line, "", false});
+  for (std::size_t s = 0; s < result.estimators.size(); ++s) {
+    const EstimatorAccuracy& estimator = result.estimators[s];
+    addAccuracyColumns(table, estimator, SeriesStyle::LineAndPoints);
+    // After the accuracy columns: the CSV keeps its column order.
+    table.addColumn("mse-" + estimator.series.key,
+                    estimator.series.name + " mean squared error of K̂", result.kernelMse[s]);
+  }
+  if (result.sigmaSearched)
+    shown.warnings.push_back("σ = " + shortNumber(result.sigma) +
+                             " searched on a validation split (IID PosRF, m = 10d)");
+  return shown;
 }
 
 }  // namespace rfscope

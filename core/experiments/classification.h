@@ -11,8 +11,11 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
+#include "core/experiments/cell_runner.h"
+#include "core/experiments/classification_dataset.h"
+#include "core/experiments/classification_problem.h"
+#include "core/experiments/computed_experiment.h"
 #include "core/experiments/estimator_series.h"
-#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
@@ -33,20 +36,48 @@ struct ClassifierChoices {
 ClassifierChoices parseClassifierChoices(const ParameterSet& params);
 
 struct ClassificationSettings : ClassifierChoices {
-  ParameterSet dataParameters;  // dataset, file, label-column, labels-file
+  DatasetChoice data;
   std::vector<std::int64_t> featureValues;
 };
 
-class Classification final : public TypedExperiment<ClassificationSettings> {
+// One estimator's accuracies, one value per row: the mean over the repeats, their std, the
+// standard error of the mean, and the mean fraction of predictions unlike the exact kernel's.
+struct EstimatorAccuracy {
+  EstimatorSeries series;
+  std::vector<double> mean, spread, standardError, disagreement;
+  std::uint64_t seed = 0;  // the same for every row: rows differ by their setting, not by luck
+};
+// The accuracies of `count` repeats whose scores start at `scores`, appended.
+void appendAccuracy(EstimatorAccuracy& estimator, const ClassifierScore* scores, std::size_t count);
+// The per-row vectors of an estimator, for a grid's rows (cell_runner.h).
+void addGridColumns(EstimatorAccuracy& estimator, GridRows& rows);
+
+struct ClassificationResult {
+  std::string dataset;  // its name
+  int dimension = 0;
+  std::int64_t trainPoints = 0;
+  double sigma = 0;
+  bool sigmaSearched = false;
+  // Per M: M, m/d, the exact kernel's accuracy; per estimator its accuracies and the mean
+  // squared error of K̂ (infinite where some K̂ overflowed).
+  std::vector<double> features, featuresPerDimension, exact;
+  std::vector<EstimatorAccuracy> estimators;
+  std::vector<std::vector<double>> kernelMse;
+};
+
+class Classification final
+    : public ComputedExperiment<ClassificationSettings, ClassificationResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ClassificationSettings parse(const ParameterSet& params) const override;
-
- protected:
-  RunResult runWith(const ClassificationSettings& settings, RunContext& context) const override;
+  Computed<ClassificationResult> compute(
+      const ClassificationSettings& settings,
+      ResultContext<ClassificationResult>& context) const override;
+  Presentation present(const ClassificationSettings& settings,
+                       const ClassificationResult& result) const override;
 };
 
 // Shared with classification-table: what a cell holds to classify `rows` points with M =
@@ -65,18 +96,10 @@ std::vector<ParameterError> classificationErrors(const ParameterSet& params,
 // A number to three significant digits, for titles ("0.251").
 std::string shortNumber(double value);
 
-// One estimator's accuracy columns, shared by the classification experiments:
-// accuracy-<key> (mean over repeats), -std, -low and -high (± one standard error of the mean),
-// and disagreement-<key> (with the exact kernel's predictions).
-struct AccuracyColumns {
-  ColumnHandle mean, spread, low, high, disagreement;
-
-  void append(Table& table, double accuracy, double std, double standardError,
-              double disagreementValue) const;
-};
-// Adds them for an estimator — labelled "<Mechanism>, <Coupling> …" — and the series drawing
-// accuracy-<key> with its ± band in `style`, with the estimator's legend label and colour.
-AccuracyColumns addAccuracyColumns(Table& table, const EstimatorSeries& estimator,
-                                   SeriesStyle style);
+// One estimator's accuracy columns, shared by the classification experiments: accuracy-<key>
+// (mean over repeats), -std, -low and -high (± one standard error of the mean), and
+// disagreement-<key> (with the exact kernel's predictions); and the series drawing accuracy-<key>
+// with its ± band in `style`, with the estimator's legend label and colour.
+void addAccuracyColumns(Table& table, const EstimatorAccuracy& estimator, SeriesStyle style);
 
 }  // namespace rfscope

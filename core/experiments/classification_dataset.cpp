@@ -106,26 +106,34 @@ std::vector<ParameterSpec> classificationDatasetParameters(const std::string& de
   return specs;
 }
 
-LabelledDataset loadClassificationDataset(const ParameterSet& params) {
-  const std::string& id = params.choice("dataset");
-  if (id != kUserDatasetId) {
+DatasetChoice parseDatasetChoice(const ParameterSet& params) {
+  return {params.choice("dataset"), textParameter(params, "file"),
+          textParameter(params, "label-column"), textParameter(params, "labels-file")};
+}
+
+LabelledDataset loadClassificationDataset(const DatasetChoice& choice) {
+  if (choice.dataset != kUserDatasetId) {
     try {
-      return loadUciDataset(id);
+      return loadUciDataset(choice.dataset);
     } catch (const DataError& e) {
       rethrowFor(e, "dataset");
     }
   }
-  const std::filesystem::path path = textParameter(params, "file");
+  const std::filesystem::path path = choice.file;
   if (path.empty())
     throw DataError("dataset 'file' needs a labelled data file: set 'file'", "file");
   try {
-    if (isNpy(path)) return loadNpyDataset(path, textParameter(params, "labels-file"));
+    if (isNpy(path)) return loadNpyDataset(path, choice.labelsFile);
     LabelledCsvOptions options;
-    options.label = ColumnChoice::parse(trimmed(textParameter(params, "label-column")));
+    options.label = ColumnChoice::parse(trimmed(choice.labelColumn));
     return readLabelledCsv(path, options);
   } catch (const DataError& e) {
     rethrowFor(e, "file");
   }
+}
+
+LabelledDataset loadClassificationDataset(const ParameterSet& params) {
+  return loadClassificationDataset(parseDatasetChoice(params));
 }
 
 std::optional<double> parseSigmaChoice(const std::string& text) {

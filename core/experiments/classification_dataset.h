@@ -21,7 +21,17 @@ std::vector<ParameterSpec> classificationDatasetParameters(const std::string& de
 // The UCI ids in the papers' order.
 std::vector<ParameterChoice> uciDatasetChoices();
 
+// The data parameters' values.
+struct DatasetChoice {
+  std::string dataset;      // a UCI id, or kUserDatasetId
+  std::string file;         // the user's file (CSV or .npy)
+  std::string labelColumn;  // of a CSV: "last", "first", a name or a number
+  std::string labelsFile;   // of a .npy: the labels, or empty (its last column)
+};
+DatasetChoice parseDatasetChoice(const ParameterSet& params);
+
 // The chosen dataset, loaded (cached). Throws DataError naming the parameter to fix.
+LabelledDataset loadClassificationDataset(const DatasetChoice& choice);
 LabelledDataset loadClassificationDataset(const ParameterSet& params);
 
 // sigma: "auto" (none: searched) or a number > 0. Throws InvalidParameter (key "sigma").

@@ -111,10 +111,108 @@ std::vector<ParameterError> ClassificationTable::crossValidate(const ParameterSe
   return classificationErrors(params, s.mechanisms, s.couplings, false);
 }
 
-RunResult ClassificationTable::runWith(const ClassificationTableSettings& settings,
-                                       RunContext& context) const {
-  RunResult result;
-  Table& table = result.table;
+namespace {
+
+// The average over datasets, as a last row; its band is ± the std of that average (independent
+// datasets).
+void appendAverageRow(ClassificationTableResult& result) {
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  const std::size_t rows = result.dataset.size();
+  const auto k = static_cast<double>(rows);
+  const auto sum = [rows](const std::vector<double>& values) {
+    double total = 0;
+    for (std::size_t row = 0; row < rows; ++row)
+      total += values[row];
+    return total;
+  };
+  result.dataset.push_back(kAverageRowDataset);
+  result.trainPoints.push_back(kNaN);
+  result.features.push_back(kNaN);
+  result.sigma.push_back(kNaN);
+  result.exact.push_back(sum(result.exact) / k);
+  for (EstimatorAccuracy& e : result.estimators) {
+    double semSquared = 0;
+    for (std::size_t row = 0; row < rows; ++row)
+      semSquared += e.standardError[row] * e.standardError[row];
+    e.mean.push_back(sum(e.mean) / k);
+    e.spread.push_back(sum(e.spread) / k);
+    e.standardError.push_back(std::sqrt(semSquared) / k);
+    e.disagreement.push_back(sum(e.disagreement) / k);
+  }
+}
+
+}  // namespace
+
+Computed<ClassificationTableResult> ClassificationTable::compute(
+    const ClassificationTableSettings& settings,
+    ResultContext<ClassificationTableResult>& context) const {
+  Computed<ClassificationTableResult> computed;
+  ClassificationTableResult& result = computed.result;
+  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
+    // The seed of the classification experiment for the same choices.
+    const std::uint64_t seed =
+        deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex);
+    result.estimators.push_back({std::move(series), {}, {}, {}, {}, seed});
+  }
+
+  // One row per dataset (its problem prepared first), one cell per (estimator, repeat).
+  const std::size_t datasets = settings.datasets.size(), repeats = settings.repeats;
+  const std::size_t estimators = result.estimators.size();
+  std::vector<std::optional<ClassificationProblem>> problems(datasets);
+  std::vector<std::int64_t> features(datasets);
+  std::vector<ClassifierScore> scores(datasets * estimators * repeats);
+  CellWork work;
+  work.prepareRow = [&](std::size_t row) {
+    const LabelledDataset data = loadUciDataset(settings.datasets[row]);
+    problems[row] = prepareClassificationProblem(
+        data,
+        {.trainFraction = settings.trainFraction, .seed = settings.seed, .sigma = settings.sigma},
+        [&context] { return context.cancelled(); });
+    features[row] = settings.features * (settings.perDimension ? data.dimension() : 1);
+  };
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      const std::size_t row = cell / (estimators * repeats);
+      if (context.cancelled() || !problems[row]) return;
+      const std::size_t s = cell / repeats % estimators, r = cell % repeats;
+      const EstimatorSeries& series = result.estimators[s].series;
+      const FeatureMapSpec spec = classificationFeatureSpec(*series.mechanism, series.coupling,
+                                                            features[row], *problems[row]);
+      const auto score = scoreRandomFeatureClassifier(*series.mechanism, spec, *problems[row],
+                                                      result.estimators[s].seed, r);
+      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
+    }
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      const ClassificationProblem& problem = *problems[row];
+      result.dataset.push_back(datasetNumber(settings.datasets[row]));
+      result.trainPoints.push_back(static_cast<double>(problem.train.rows()));
+      result.features.push_back(static_cast<double>(features[row]));
+      result.sigma.push_back(problem.sigma);
+      result.exact.push_back(problem.exactAccuracy);
+      for (std::size_t s = 0; s < estimators; ++s)
+        appendAccuracy(result.estimators[s], &scores[(row * estimators + s) * repeats], repeats);
+    }
+  };
+  GridRows rows{
+      {&result.dataset, &result.trainPoints, &result.features, &result.sigma, &result.exact},
+      [&] { context.publishPartialResult(result); }};
+  for (EstimatorAccuracy& estimator : result.estimators)
+    addGridColumns(estimator, rows);
+  CellGrid grid;
+  grid.rows = datasets;
+  grid.cellsPerRow = estimators * repeats;
+  computed.status = runCellGrid(context, grid, work, rows);
+  if (computed.status == RunStatus::Completed) appendAverageRow(result);
+  return computed;
+}
+
+Presentation ClassificationTable::present(const ClassificationTableSettings& settings,
+                                          const ClassificationTableResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
   // The legend names only what differs between the series, the title what they share: short
   // entries keep the legend small beside a paper-size figure.
   const std::string shared = estimatorsInCommon(settings.mechanisms, settings.couplings);
@@ -130,103 +228,16 @@ RunResult ClassificationTable::runWith(const ClassificationTableSettings& settin
     table.hints.xValueNames.emplace_back(datasetNumber(all[i].id), all[i].id);
   table.hints.xValueNames.emplace_back(kAverageRowDataset, "average");
   table.hints.yLabel = "test accuracy, mean ± std of the mean";
-  const ColumnHandle datasetColumn = table.addColumn("dataset", datasetColumnLabel());
-  const ColumnHandle trainColumn = table.addColumn("train-points", "training points L");
-  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
-  const ColumnHandle sigmaColumn = table.addColumn("sigma", "data scale σ");
-  const ColumnHandle exactColumn = table.addColumn("accuracy-exact", "exact kernel accuracy");
+  table.addColumn("dataset", datasetColumnLabel(), result.dataset);
+  table.addColumn("train-points", "training points L", result.trainPoints);
+  table.addColumn("features", "random features M", result.features);
+  table.addColumn("sigma", "data scale σ", result.sigma);
+  table.addColumn("accuracy-exact", "exact kernel accuracy", result.exact);
   table.hints.series.push_back(
       {"exact kernel", "accuracy-exact", "", "", "exact", SeriesStyle::Points, "", false});
-
-  struct Series {
-    const Mechanism* mechanism;
-    Coupling coupling;
-    std::uint64_t seed;  // as the classification experiment's for the same choices
-    AccuracyColumns accuracy;
-  };
-  std::vector<Series> series;
-  for (const EstimatorSeries& estimator : estimatorSeries(settings.mechanisms, settings.couplings))
-    series.push_back({estimator.mechanism, estimator.coupling,
-                      deriveSeed(settings.seed, estimator.couplingIndex, estimator.mechanismIndex),
-                      addAccuracyColumns(table, estimator, SeriesStyle::Points)});
-
-  // One row per dataset (its problem prepared first), one cell per (series, repeat).
-  const std::size_t datasets = settings.datasets.size(), repeats = settings.repeats;
-  std::vector<std::optional<ClassificationProblem>> problems(datasets);
-  std::vector<std::int64_t> features(datasets);
-  std::vector<ClassifierScore> scores(datasets * series.size() * repeats);
-  CellWork work;
-  work.prepareRow = [&](std::size_t row) {
-    const LabelledDataset data = loadUciDataset(settings.datasets[row]);
-    problems[row] = prepareClassificationProblem(
-        data,
-        {.trainFraction = settings.trainFraction, .seed = settings.seed, .sigma = settings.sigma},
-        [&context] { return context.cancelled(); });
-    features[row] = settings.features * (settings.perDimension ? data.dimension() : 1);
-  };
-  work.computeCells = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t cell = begin; cell != end; ++cell) {
-      const std::size_t row = cell / (series.size() * repeats);
-      if (context.cancelled() || !problems[row]) return;
-      const std::size_t s = cell / repeats % series.size(), r = cell % repeats;
-      const Series& estimator = series[s];
-      const FeatureMapSpec spec = classificationFeatureSpec(
-          *estimator.mechanism, estimator.coupling, features[row], *problems[row]);
-      const auto score = scoreRandomFeatureClassifier(*estimator.mechanism, spec, *problems[row],
-                                                      estimator.seed, r);
-      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
-    }
-  };
-  // Per series, the running sums for the average row: means, variances of the means, stds.
-  std::vector<double> sumMean(series.size()), sumSemSquared(series.size()), sumStd(series.size()),
-      sumDisagreement(series.size());
-  double sumExact = 0;
-  std::vector<double> values(repeats);
-  work.commitRows = [&](std::size_t first, std::size_t last) {
-    for (std::size_t row = first; row < last; ++row) {
-      const ClassificationProblem& problem = *problems[row];
-      table.append(datasetColumn, datasetNumber(settings.datasets[row]));
-      table.append(trainColumn, static_cast<double>(problem.train.rows()));
-      table.append(featureColumn, static_cast<double>(features[row]));
-      table.append(sigmaColumn, problem.sigma);
-      table.append(exactColumn, problem.exactAccuracy);
-      sumExact += problem.exactAccuracy;
-      for (std::size_t s = 0; s < series.size(); ++s) {
-        const std::size_t base = (row * series.size() + s) * repeats;
-        for (std::size_t r = 0; r < repeats; ++r)
-          values[r] = scores[base + r].accuracy;
-        const MeanAndStd accuracy = summarizeFinite(values.data(), repeats);
-        for (std::size_t r = 0; r < repeats; ++r)
-          values[r] = scores[base + r].disagreement;
-        const double disagreement = summarizeFinite(values.data(), repeats).mean;
-        const double sem = accuracy.std / std::sqrt(static_cast<double>(repeats));
-        series[s].accuracy.append(table, accuracy.mean, accuracy.std, sem, disagreement);
-        sumMean[s] += accuracy.mean;
-        sumSemSquared[s] += sem * sem;
-        sumStd[s] += accuracy.std;
-        sumDisagreement[s] += disagreement;
-      }
-    }
-  };
-  CellGrid grid;
-  grid.rows = datasets;
-  grid.cellsPerRow = series.size() * repeats;
-  result.status = runCellGrid(context, grid, work, table);
-  if (result.status != RunStatus::Completed) return result;
-
-  // The average over datasets; its band is ± the std of that average (independent datasets).
-  const auto k = static_cast<double>(datasets);
-  table.append(datasetColumn, kAverageRowDataset);
-  table.append(trainColumn, std::numeric_limits<double>::quiet_NaN());
-  table.append(featureColumn, std::numeric_limits<double>::quiet_NaN());
-  table.append(sigmaColumn, std::numeric_limits<double>::quiet_NaN());
-  table.append(exactColumn, sumExact / k);
-  for (std::size_t s = 0; s < series.size(); ++s) {
-    const double mean = sumMean[s] / k, sem = std::sqrt(sumSemSquared[s]) / k;
-    series[s].accuracy.append(table, mean, sumStd[s] / k, sem, sumDisagreement[s] / k);
-  }
-  return result;
+  for (const EstimatorAccuracy& estimator : result.estimators)
+    addAccuracyColumns(table, estimator, SeriesStyle::Points);
+  return shown;
 }
 
 }  // namespace rfscope

@@ -11,7 +11,6 @@
 
 #include "core/couplings/coupling.h"
 #include "core/experiments/classification.h"
-#include "core/experiments/typed_experiment.h"
 
 namespace rfscope {
 
@@ -22,17 +21,26 @@ struct ClassificationTableSettings : ClassifierChoices {  // σ: none is searche
   std::int64_t features = 128;                            // M, or m/d with perDimension
 };
 
-class ClassificationTable final : public TypedExperiment<ClassificationTableSettings> {
+// One row per dataset (its number, training points, M, σ and the exact kernel's accuracy; the
+// estimators' accuracies), and once complete a last row with the average over the datasets.
+struct ClassificationTableResult {
+  std::vector<double> dataset, trainPoints, features, sigma, exact;
+  std::vector<EstimatorAccuracy> estimators;
+};
+
+class ClassificationTable final
+    : public ComputedExperiment<ClassificationTableSettings, ClassificationTableResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ClassificationTableSettings parse(const ParameterSet& params) const override;
-
- protected:
-  RunResult runWith(const ClassificationTableSettings& settings,
-                    RunContext& context) const override;
+  Computed<ClassificationTableResult> compute(
+      const ClassificationTableSettings& settings,
+      ResultContext<ClassificationTableResult>& context) const override;
+  Presentation present(const ClassificationTableSettings& settings,
+                       const ClassificationTableResult& result) const override;
 };
 
 // The value of the `dataset` column for the average row.
