@@ -141,7 +141,8 @@ ParameterSet GramFrobenius::testParameters(TestLoad load) const {
   return defaultsWith({{"repetitions", std::int64_t{100000}}});
 }
 
-RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunContext& context) const {
+Computed<GramFrobeniusResult> GramFrobenius::compute(
+    const GramFrobeniusSettings& settings, ResultContext<GramFrobeniusResult>& context) const {
   const Eigen::MatrixXd columns =  // one point per column
       settings.sigma * samplePoints(*prepareRegime(settings.regimeParameters, settings.dimension),
                                     settings.seed, settings.points);
@@ -152,16 +153,64 @@ RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunConte
     for (Eigen::Index j = 0; j < n; ++j)
       exact(i, j) = std::exp(-0.5 * (columns.col(i) - columns.col(j)).squaredNorm());
 
-  // One series per (mechanism, coupling); with a single mechanism they are named by coupling.
-  struct Series {
-    const Mechanism* mechanism;
-    Coupling coupling;
-    std::uint64_t seed;  // the same for every M: curves differ by M, not by luck
-    FeatureMapSpec spec;
-    BandColumns columns;
+  Computed<GramFrobeniusResult> computed;
+  GramFrobeniusResult& result = computed.result;
+  std::vector<FeatureMapSpec> specs;
+  std::vector<std::uint64_t> seeds;  // the same for every M: curves differ by M, not by luck
+  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
+    specs.push_back(featureSpec(*series.mechanism, points, series.coupling));
+    seeds.push_back(deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex));
+    const std::string key =
+        settings.mechanisms.size() > 1 ? series.key : couplingId(series.coupling);
+    result.estimators.push_back({std::move(series), key, {}, {}, {}});
+  }
+
+  // One row per M, one cell per (estimator, repetition).
+  const std::size_t estimators = result.estimators.size(), repetitions = settings.repetitions;
+  std::vector<double> errors(settings.features.size() * estimators * repetitions);
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      if (context.cancelled()) return;
+      const std::size_t row = cell / (estimators * repetitions);
+      const std::size_t s = cell / repetitions % estimators, r = cell % repetitions;
+      FeatureMapSpec spec = specs[s];
+      spec.features = settings.features[row];
+      // One draw of M frequencies in ⌈M/d⌉ independent blocks (the last one partial).
+      TrialStream stream(seeds[s], r);
+      const auto map = result.estimators[s].series.mechanism->drawFeatureMap(spec, stream);
+      const FeatureMatrix features = (*map)->queries(points);
+      errors[cell] = (exact - kernelEstimates(features, features)).squaredNorm();
+    }
   };
-  RunResult result;
-  Table& table = result.table;
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t row = first; row < last; ++row) {
+      result.features.push_back(static_cast<double>(settings.features[row]));
+      for (std::size_t s = 0; s < estimators; ++s) {
+        const MeanAndStd summary =
+            summarizeFinite(&errors[(row * estimators + s) * repetitions], repetitions);
+        GramEstimatorErrors& e = result.estimators[s];
+        e.mean.push_back(summary.mean);
+        e.spread.push_back(summary.std);
+        e.standardError.push_back(summary.std / std::sqrt(static_cast<double>(repetitions)));
+      }
+    }
+  };
+  GridRows rows{{&result.features}, [&] { context.publishPartialResult(result); }};
+  for (GramEstimatorErrors& e : result.estimators)
+    rows.columns.insert(rows.columns.end(), {&e.mean, &e.spread, &e.standardError});
+  CellGrid grid;
+  grid.rows = settings.features.size();
+  grid.cellsPerRow = estimators * repetitions;
+  grid.distributable = true;
+  computed.status = runCellGrid(context, grid, work, rows);
+  return computed;
+}
+
+Presentation GramFrobenius::present(const GramFrobeniusSettings& settings,
+                                    const GramFrobeniusResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
   table.hints.title = "Gram-matrix error, " + std::to_string(settings.points) + " " +
                       settings.regime->info().id +
                       " points, d = " + std::to_string(settings.dimension) +
@@ -169,65 +218,21 @@ RunResult GramFrobenius::runWith(const GramFrobeniusSettings& settings, RunConte
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";
   table.hints.yLabel = "Σ (K - K̂)², mean ± std of the mean";
-  const ColumnHandle featureColumn = table.addColumn("features", "random features M");
-  const bool severalMechanisms = settings.mechanisms.size() > 1;
-  std::vector<Series> series;
-  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
-    for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
-      const Mechanism& mechanism = *settings.mechanisms[m];
-      const Coupling coupling = settings.couplings[c];
-      std::string key = couplingId(coupling), name = couplingName(coupling);
-      if (severalMechanisms) {
-        key = mechanism.info().id + "-" + key;
-        name = mechanism.info().name + ", " + name;
-      }
-      series.push_back(
-          {&mechanism, coupling, deriveSeed(settings.seed, c, m),
-           featureSpec(mechanism, points, coupling),
-           addBandSeries(table, key, name,
-                         {" mean error", " std over repetitions", " mean - std of the mean",
-                          " mean + std of the mean"},
-                         severalMechanisms ? key : couplingId(coupling), SeriesStyle::Line)});
-    }
-
-  // One row per M, one cell per (series, repetition).
-  const std::size_t repetitions = settings.repetitions;
-  std::vector<double> errors(settings.features.size() * series.size() * repetitions);
-  const auto at = [&](std::size_t row, std::size_t s, std::size_t r) {
-    return (row * series.size() + s) * repetitions + r;
-  };
-  CellWork work;
-  work.computeCells = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t cell = begin; cell != end; ++cell) {
-      if (context.cancelled()) return;
-      const std::size_t row = cell / (series.size() * repetitions);
-      const std::size_t s = cell / repetitions % series.size(), r = cell % repetitions;
-      FeatureMapSpec spec = series[s].spec;
-      spec.features = settings.features[row];
-      // One draw of M frequencies in ⌈M/d⌉ independent blocks (the last one partial).
-      TrialStream stream(series[s].seed, r);
-      const auto map = series[s].mechanism->drawFeatureMap(spec, stream);
-      const FeatureMatrix features = (*map)->queries(points);
-      errors[at(row, s, r)] = (exact - kernelEstimates(features, features)).squaredNorm();
-    }
-  };
-  work.commitRows = [&](std::size_t first, std::size_t last) {
-    for (std::size_t row = first; row < last; ++row) {
-      table.append(featureColumn, static_cast<double>(settings.features[row]));
-      for (std::size_t s = 0; s < series.size(); ++s) {
-        const MeanAndStd summary = summarizeFinite(&errors[at(row, s, 0)], repetitions);
-        const double sem = summary.std / std::sqrt(static_cast<double>(repetitions));
-        series[s].columns.append(table, summary.mean, summary.std, summary.mean - sem,
-                                 summary.mean + sem);
-      }
-    }
-  };
-  CellGrid grid;
-  grid.rows = settings.features.size();
-  grid.cellsPerRow = series.size() * repetitions;
-  grid.distributable = true;
-  result.status = runCellGrid(context, grid, work, table);
-  return result;
+  table.addColumn("features", "random features M", result.features);
+  for (const GramEstimatorErrors& e : result.estimators) {
+    // Columns named by coupling alone when there is one mechanism; legends by what differs.
+    const std::string name =
+        settings.mechanisms.size() > 1 ? e.series.name : couplingName(e.series.coupling);
+    const BandColumns band = addBandSeries(table, e.key, name,
+                                           {" mean error", " std over repetitions",
+                                            " mean - std of the mean", " mean + std of the mean"},
+                                           e.series.colorKey, SeriesStyle::Line);
+    table.hints.series[band.series].label = e.series.label;
+    for (std::size_t row = 0; row < e.mean.size(); ++row)
+      band.append(table, e.mean[row], e.spread[row], e.mean[row] - e.standardError[row],
+                  e.mean[row] + e.standardError[row]);
+  }
+  return shown;
 }
 
 }  // namespace rfscope

@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
+#include "core/experiments/estimator_series.h"
 
 namespace rfscope {
 
@@ -29,7 +30,20 @@ struct GramFrobeniusSettings {
   std::uint64_t seed = 1;
 };
 
-class GramFrobenius final : public TypedExperiment<GramFrobeniusSettings> {
+// One estimator's squared Frobenius errors, one value per M: the mean over the repetitions, their
+// std and the standard error of the mean.
+struct GramEstimatorErrors {
+  EstimatorSeries series;
+  std::string key;  // its columns': the coupling's id alone when there is one mechanism
+  std::vector<double> mean, spread, standardError;
+};
+
+struct GramFrobeniusResult {
+  std::vector<double> features;  // M, one per row measured so far
+  std::vector<GramEstimatorErrors> estimators;
+};
+
+class GramFrobenius final : public ComputedExperiment<GramFrobeniusSettings, GramFrobeniusResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
@@ -39,9 +53,10 @@ class GramFrobenius final : public TypedExperiment<GramFrobeniusSettings> {
   std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
   GramFrobeniusSettings parse(const ParameterSet& params) const override;
-
- protected:
-  RunResult runWith(const GramFrobeniusSettings& settings, RunContext& context) const override;
+  Computed<GramFrobeniusResult> compute(const GramFrobeniusSettings& settings,
+                                        ResultContext<GramFrobeniusResult>& context) const override;
+  Presentation present(const GramFrobeniusSettings& settings,
+                       const GramFrobeniusResult& result) const override;
 };
 
 }  // namespace rfscope

@@ -76,34 +76,11 @@ ParameterSet HybridRelativeError::testParameters(TestLoad load) const {
   return defaultsWith({{"r-steps", std::int64_t{2000}}, {"theta-steps", std::int64_t{10000}}});
 }
 
-RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settings,
-                                       RunContext& context) const {
+Computed<HybridRelativeErrorResult> HybridRelativeError::compute(
+    const HybridRelativeErrorSettings& settings,
+    ResultContext<HybridRelativeErrorResult>& context) const {
   const std::int64_t m = settings.features;
   const std::vector<double>& radii = settings.radii;
-  const std::vector<double>& thetas = settings.thetas;
-
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = "Maximal relative error on the sphere S(r), m = " + std::to_string(m) +
-                      ", n = " + formatParameterValue(settings.n);
-  table.hints.xColumn = "r";
-  table.hints.xLabel = "radius r";
-  table.hints.yLabel = "max over θ of √MSE / SM";
-  table.hints.yLog = true;
-  const ColumnHandle rColumn = table.addColumn("r", "radius r");
-  const ColumnHandle worstColumns[3] = {table.addColumn("trig", "TrigRF, max over θ"),
-                                        table.addColumn("favor", "FAVOR+, max over θ"),
-                                        table.addColumn("hybrid", "angular hybrid, max over θ")};
-  const ColumnHandle lemmaColumn = table.addColumn("lemma-3-4", "W(r)/√(2m) (Lemma 3.4)");
-  const ColumnHandle boundColumn = table.addColumn("theorem-3-5", "hybrid bound (Thm 3.5, r ≥ 1)");
-  table.hints.series = {
-      {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, "", false},
-      {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, "", false},
-      {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, "", false},
-      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false},
-      {"hybrid bound (Thm 3.5; defined for r ≥ 1 only)", "theorem-3-5", "", "", "theorem-3-5",
-       SeriesStyle::Line, "", false}};
-
   // TrigRF and FAVOR+ from their mechanisms' closed forms (an independent check of Lemma 3.4);
   // the hybrid, W(r)/√(2m) and the bound from core/analytic.
   EstimatorSpec trig, favor;
@@ -120,7 +97,7 @@ RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settin
     for (std::size_t k = begin; k != end; ++k) {
       const double r = radii[k];
       worst[k].fill(-std::numeric_limits<double>::infinity());
-      for (double theta : thetas) {
+      for (double theta : settings.thetas) {
         if (context.cancelled()) return;
         const double e[3] = {logRelativeError(trig, r, theta), logRelativeError(favor, r, theta),
                              logAngularHybridRelativeError(theta, r, m, settings.n)};
@@ -129,22 +106,55 @@ RunResult HybridRelativeError::runWith(const HybridRelativeErrorSettings& settin
       }
     }
   };
+  Computed<HybridRelativeErrorResult> computed;
+  HybridRelativeErrorResult& result = computed.result;
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t k = first; k < last; ++k) {
       const double r = radii[k];
-      table.append(rColumn, r);
-      for (int i = 0; i < 3; ++i)
-        table.append(worstColumns[i], std::exp(worst[k][i]));
-      table.append(lemmaColumn, std::exp(logMaxBaseRelativeError(r, m)));
-      table.append(boundColumn, std::exp(logAngularHybridBound(r, m, settings.n)));
+      result.radius.push_back(r);
+      result.trig.push_back(std::exp(worst[k][0]));
+      result.favor.push_back(std::exp(worst[k][1]));
+      result.hybrid.push_back(std::exp(worst[k][2]));
+      result.lemma.push_back(std::exp(logMaxBaseRelativeError(r, m)));
+      result.bound.push_back(std::exp(logAngularHybridBound(r, m, settings.n)));
     }
   };
   CellGrid grid;
   grid.rows = radii.size();
   grid.rowsPerChunk = 8;
-  grid.distributable = true;  // commitRows writes the table only
-  result.status = runCellGrid(context, grid, work, table);
-  return result;
+  grid.distributable = true;  // commitRows writes the result's rows only
+  computed.status = runCellGrid(
+      context, grid, work,
+      {{&result.radius, &result.trig, &result.favor, &result.hybrid, &result.lemma, &result.bound},
+       [&] { context.publishPartialResult(result); }});
+  return computed;
+}
+
+Presentation HybridRelativeError::present(const HybridRelativeErrorSettings& settings,
+                                          const HybridRelativeErrorResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.hints.title =
+      "Maximal relative error on the sphere S(r), m = " + std::to_string(settings.features) +
+      ", n = " + formatParameterValue(settings.n);
+  table.hints.xColumn = "r";
+  table.hints.xLabel = "radius r";
+  table.hints.yLabel = "max over θ of √MSE / SM";
+  table.hints.yLog = true;
+  table.addColumn("r", "radius r", result.radius);
+  table.addColumn("trig", "TrigRF, max over θ", result.trig);
+  table.addColumn("favor", "FAVOR+, max over θ", result.favor);
+  table.addColumn("hybrid", "angular hybrid, max over θ", result.hybrid);
+  table.addColumn("lemma-3-4", "W(r)/√(2m) (Lemma 3.4)", result.lemma);
+  table.addColumn("theorem-3-5", "hybrid bound (Thm 3.5, r ≥ 1)", result.bound);
+  table.hints.series = {
+      {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, "", false},
+      {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, "", false},
+      {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, "", false},
+      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false},
+      {"hybrid bound (Thm 3.5; defined for r ≥ 1 only)", "theorem-3-5", "", "", "theorem-3-5",
+       SeriesStyle::Line, "", false}};
+  return shown;
 }
 
 }  // namespace rfscope

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -19,17 +19,25 @@ struct HybridRelativeErrorSettings {
   std::int64_t n = 8;
 };
 
-class HybridRelativeError final : public TypedExperiment<HybridRelativeErrorSettings> {
+// Per radius r: the largest relative error over the θ grid of TrigRF, FAVOR+ and the angular
+// hybrid, Lemma 3.4's W(r)/√(2m) and Thm 3.5's hybrid bound.
+struct HybridRelativeErrorResult {
+  std::vector<double> radius, trig, favor, hybrid, lemma, bound;
+};
+
+class HybridRelativeError final
+    : public ComputedExperiment<HybridRelativeErrorSettings, HybridRelativeErrorResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   HybridRelativeErrorSettings parse(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
-
- protected:
-  RunResult runWith(const HybridRelativeErrorSettings& settings,
-                    RunContext& context) const override;
+  Computed<HybridRelativeErrorResult> compute(
+      const HybridRelativeErrorSettings& settings,
+      ResultContext<HybridRelativeErrorResult>& context) const override;
+  Presentation present(const HybridRelativeErrorSettings& settings,
+                       const HybridRelativeErrorResult& result) const override;
 };
 
 }  // namespace rfscope

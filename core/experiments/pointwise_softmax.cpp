@@ -90,17 +90,104 @@ ParameterSet PointwiseSoftmax::testParameters(TestLoad load) const {
   return defaultsWith({{"trials", std::int64_t{100000000}}});
 }
 
-RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
-                                    RunContext& context) const {
-  const int d = settings.dimension;
-  const double r = settings.r;
-  const std::vector<double>& thetas = settings.thetas;
-  const auto& estimators = settings.estimators;
+namespace {
 
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = "Pointwise estimation of SM(x, y), ‖x‖ = ‖y‖ = " + formatParameterValue(r) +
-                      ", d = " + std::to_string(d);
+// One θ and estimator: the exact relative error, and the Monte Carlo run.
+struct PointwiseCell {
+  double exactError;
+  Outcome<MonteCarloResult> mc;
+};
+
+std::vector<PointwiseCell> runCells(const PointwiseSoftmaxSettings& settings, std::size_t k,
+                                    RunContext& context) {
+  const double r = settings.r;
+  MonteCarloRequest request;
+  request.kernel = Kernel::Softmax;
+  request.trials = settings.trials;
+  request.quantileLevels = {0.05, 0.5, 0.95};
+  request.storedSamples = std::min<std::int64_t>(request.trials, 100000);
+  request.histogramBins = 0;
+  request.x = Eigen::VectorXd::Zero(settings.dimension);
+  request.y = Eigen::VectorXd::Zero(settings.dimension);
+  request.x[0] = r;
+  request.y[0] = r * std::cos(settings.thetas[k]);
+  request.y[1] = r * std::sin(settings.thetas[k]);
+  std::vector<PointwiseCell> cells;
+  for (std::size_t i = 0; i < settings.estimators.size(); ++i) {
+    request.mechanism = settings.estimators[i].mechanism;
+    request.features = settings.estimators[i].features;
+    request.parameters = settings.estimators[i].parameters;
+    const AnalyticAnswer answer = evaluateAnalytic(request, request.x, request.y);
+    const double exactError =
+        answer.variance ? std::exp(0.5 * answer.variance->logVariance - answer.logKernelValue)
+                        : kNaN;
+    request.seed = deriveSeed(settings.seed, k, i);
+    cells.push_back({exactError, runMonteCarloFor(request, context)});
+    if (context.cancelled()) break;
+  }
+  return cells;
+}
+
+void commitCell(const PointwiseCell& cell, std::size_t estimator, PointwiseSoftmaxResult& result) {
+  double median = kNaN, q05 = kNaN, q95 = kNaN, errorMc = kNaN;
+  bool heavy = false;
+  if (!cell.mc) {
+    result.failures.push_back({estimator, cell.mc.reason()});
+  } else {
+    median = cell.mc->quantiles[1].value.value();
+    q05 = cell.mc->quantiles[0].value.value();
+    q95 = cell.mc->quantiles[2].value.value();
+    errorMc = std::exp(0.5 * cell.mc->logVariance - cell.mc->logKernelValue);
+    heavy = cell.mc->heavyTail;
+  }
+  PointwiseEstimates& e = result.estimators[estimator];
+  e.median.push_back(median);
+  e.q05.push_back(q05);
+  e.q95.push_back(q95);
+  e.errorMc.push_back(errorMc);
+  e.error.push_back(cell.exactError);
+  e.heavyTail.push_back(heavy ? 1 : 0);
+}
+
+}  // namespace
+
+Computed<PointwiseSoftmaxResult> PointwiseSoftmax::compute(
+    const PointwiseSoftmaxSettings& settings,
+    ResultContext<PointwiseSoftmaxResult>& context) const {
+  Computed<PointwiseSoftmaxResult> computed;
+  PointwiseSoftmaxResult& result = computed.result;
+  result.estimators.resize(settings.estimators.size());
+  // One row per θ; one cell per row: each estimator's exact relative error and Monte Carlo run
+  // (itself parallel), estimator after estimator.
+  std::vector<std::vector<PointwiseCell>> cells(settings.thetas.size());
+  CellWork work;
+  work.computeCells = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t k = begin; k != end && !context.cancelled(); ++k)
+      cells[k] = runCells(settings, k, context);
+  };
+  work.commitRows = [&](std::size_t first, std::size_t last) {
+    for (std::size_t k = first; k < last; ++k) {
+      result.theta.push_back(settings.thetas[k]);
+      result.truth.push_back(std::exp(settings.r * settings.r * std::cos(settings.thetas[k])));
+      for (std::size_t i = 0; i < settings.estimators.size(); ++i)
+        commitCell(cells[k][i], i, result);
+      cells[k].clear();
+    }
+  };
+  CellGrid grid;
+  grid.rows = settings.thetas.size();
+  computed.status =
+      runCellGrid(context, grid, work, {{}, [&] { context.publishPartialResult(result); }});
+  return computed;
+}
+
+Presentation PointwiseSoftmax::present(const PointwiseSoftmaxSettings& settings,
+                                       const PointwiseSoftmaxResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.hints.title =
+      "Pointwise estimation of SM(x, y), ‖x‖ = ‖y‖ = " + formatParameterValue(settings.r) +
+      ", d = " + std::to_string(settings.dimension);
   table.hints.xColumn = "theta";
   table.hints.xLabel = "angle θ between x and y";
   // Estimates on the left axis, relative errors (another scale) on the right one. Linear: the
@@ -109,109 +196,39 @@ RunResult PointwiseSoftmax::runWith(const PointwiseSoftmaxSettings& settings,
   table.hints.yLabel = "SM(x, y): median estimate, 5th–95th percentile band";
   table.hints.y2Label = "relative error √MSE / SM: exact (lines), Monte Carlo (markers)";
   table.hints.y2Log = false;
-  const std::size_t rows = thetas.size();
-  const ColumnHandle thetaColumn = table.addColumn("theta", "θ");
-  const ColumnHandle truthColumn = table.addColumn("sm", "true SM(x, y) = exp(r² cos θ)");
+  table.addColumn("theta", "θ", result.theta);
+  table.addColumn("sm", "true SM(x, y) = exp(r² cos θ)", result.truth);
   table.hints.series.push_back(
       {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false});
-  struct EstimatorColumns {
-    ColumnHandle median, q05, q95, errorMc, error;
-    std::size_t mcSeries;  // the Monte Carlo error's series (for heavy-tail warnings)
-  };
-  std::vector<EstimatorColumns> columns;
-  for (const auto& estimator : estimators) {
-    const std::string& id = estimator.mechanism->info().id;
-    const std::string& name = estimator.mechanism->info().name;
-    EstimatorColumns c;
-    c.median = table.addColumn(id + "-median", name + " median estimate");
-    c.q05 = table.addColumn(id + "-q05", name + " 5th percentile");
-    c.q95 = table.addColumn(id + "-q95", name + " 95th percentile");
-    c.errorMc = table.addColumn(id + "-error-mc", name + " relative error (Monte Carlo)");
-    c.error = table.addColumn(id + "-error", name + " relative error (exact)");
+  std::size_t heavy = 0;
+  for (std::size_t i = 0; i < settings.estimators.size(); ++i) {
+    const std::string& id = settings.estimators[i].mechanism->info().id;
+    const std::string& name = settings.estimators[i].mechanism->info().name;
+    const PointwiseEstimates& e = result.estimators[i];
+    table.addColumn(id + "-median", name + " median estimate", e.median);
+    table.addColumn(id + "-q05", name + " 5th percentile", e.q05);
+    table.addColumn(id + "-q95", name + " 95th percentile", e.q95);
+    table.addColumn(id + "-error-mc", name + " relative error (Monte Carlo)", e.errorMc);
+    table.addColumn(id + "-error", name + " relative error (exact)", e.error);
     table.hints.series.push_back({name + " median, 5–95%", id + "-median", id + "-q05", id + "-q95",
                                   id, SeriesStyle::LineAndPoints, "", false});
     table.hints.series.push_back(
         {name + " error", id + "-error", "", "", id, SeriesStyle::Line, "", true});
-    c.mcSeries = table.hints.series.size();
-    table.hints.series.push_back(
-        {name + " error (MC)", id + "-error-mc", "", "", id, SeriesStyle::Points, "", true});
-    columns.push_back(c);
+    const std::size_t heavyHere =
+        static_cast<std::size_t>(std::count(e.heavyTail.begin(), e.heavyTail.end(), 1.0));
+    heavy += heavyHere;
+    table.hints.series.push_back({name + " error (MC)", id + "-error-mc", "", "", id,
+                                  SeriesStyle::Points,
+                                  heavyHere > 0 ? "heavy tails at some angles" : "", true});
   }
-
-  // One row per θ; one cell per row: each estimator's exact relative error and Monte Carlo run
-  // (itself parallel), estimator after estimator.
-  struct Cell {
-    double exactError;
-    Outcome<MonteCarloResult> mc;
-  };
-  std::vector<std::vector<Cell>> cells(rows);
-  CellWork work;
-  work.computeCells = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t k = begin; k != end; ++k) {
-      MonteCarloRequest request;
-      request.kernel = Kernel::Softmax;
-      request.trials = settings.trials;
-      request.quantileLevels = {0.05, 0.5, 0.95};
-      request.storedSamples = std::min<std::int64_t>(request.trials, 100000);
-      request.histogramBins = 0;
-      request.x = Eigen::VectorXd::Zero(d);
-      request.y = Eigen::VectorXd::Zero(d);
-      request.x[0] = r;
-      request.y[0] = r * std::cos(thetas[k]);
-      request.y[1] = r * std::sin(thetas[k]);
-      for (std::size_t i = 0; i < estimators.size(); ++i) {
-        request.mechanism = estimators[i].mechanism;
-        request.features = estimators[i].features;
-        request.parameters = estimators[i].parameters;
-        const AnalyticAnswer answer = evaluateAnalytic(request, request.x, request.y);
-        const double exactError =
-            answer.variance ? std::exp(0.5 * answer.variance->logVariance - answer.logKernelValue)
-                            : kNaN;
-        request.seed = deriveSeed(settings.seed, k, i);
-        cells[k].push_back({exactError, runMonteCarloFor(request, context)});
-        if (context.cancelled()) return;
-      }
-    }
-  };
-  std::size_t heavy = 0;
-  work.commitRows = [&](std::size_t first, std::size_t last) {
-    for (std::size_t k = first; k < last; ++k) {
-      table.append(thetaColumn, thetas[k]);
-      table.append(truthColumn, std::exp(r * r * std::cos(thetas[k])));
-      for (std::size_t i = 0; i < estimators.size(); ++i) {
-        const Cell& cell = cells[k][i];
-        const EstimatorColumns& c = columns[i];
-        double median = kNaN, q05 = kNaN, q95 = kNaN, errorMc = kNaN;
-        if (!cell.mc) {
-          result.warnings.push_back(estimators[i].mechanism->info().id + ": " + cell.mc.reason());
-        } else {
-          median = cell.mc->quantiles[1].value.value();
-          q05 = cell.mc->quantiles[0].value.value();
-          q95 = cell.mc->quantiles[2].value.value();
-          errorMc = std::exp(0.5 * cell.mc->logVariance - cell.mc->logKernelValue);
-          if (cell.mc->heavyTail) {
-            ++heavy;
-            table.hints.series[c.mcSeries].warning = "heavy tails at some angles";
-          }
-        }
-        table.append(c.median, median);
-        table.append(c.q05, q05);
-        table.append(c.q95, q95);
-        table.append(c.errorMc, errorMc);
-        table.append(c.error, cell.exactError);
-      }
-      cells[k].clear();
-    }
-  };
-  CellGrid grid;
-  grid.rows = rows;
-  result.status = runCellGrid(context, grid, work, table);
-  if (result.status == RunStatus::Cancelled) return result;
-  if (heavy > 0)
-    result.warnings.push_back(std::to_string(heavy) +
-                              " (θ, estimator) runs showed heavy tails; their relative errors are "
-                              "unreliable");
-  return result;
+  for (const PointwiseSoftmaxResult::Failure& failure : result.failures)
+    shown.warnings.push_back(settings.estimators[failure.estimator].mechanism->info().id + ": " +
+                             failure.reason);
+  if (heavy > 0 && result.theta.size() == settings.thetas.size())
+    shown.warnings.push_back(std::to_string(heavy) +
+                             " (θ, estimator) runs showed heavy tails; their relative errors are "
+                             "unreliable");
+  return shown;
 }
 
 }  // namespace rfscope

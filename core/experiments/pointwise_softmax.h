@@ -7,7 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/experiments/typed_experiment.h"
+#include <string>
+
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -28,15 +30,35 @@ struct PointwiseSoftmaxSettings {
   std::uint64_t seed = 1;
 };
 
-class PointwiseSoftmax final : public TypedExperiment<PointwiseSoftmaxSettings> {
+// One estimator per θ: the median and 5th/95th percentiles of its Monte Carlo estimates, the
+// relative error √MSE / SM measured and exact, and whether the run showed heavy tails (1 or 0).
+struct PointwiseEstimates {
+  std::vector<double> median, q05, q95, errorMc, error, heavyTail;
+};
+
+struct PointwiseSoftmaxResult {
+  std::vector<double> theta, truth;  // θ and SM(x, y) = exp(r² cos θ)
+  std::vector<PointwiseEstimates> estimators;
+  // Monte Carlo runs without a result (their row's values are NaN), in row order.
+  struct Failure {
+    std::size_t estimator;
+    std::string reason;
+  };
+  std::vector<Failure> failures;
+};
+
+class PointwiseSoftmax final
+    : public ComputedExperiment<PointwiseSoftmaxSettings, PointwiseSoftmaxResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   PointwiseSoftmaxSettings parse(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
-
- protected:
-  RunResult runWith(const PointwiseSoftmaxSettings& settings, RunContext& context) const override;
+  Computed<PointwiseSoftmaxResult> compute(
+      const PointwiseSoftmaxSettings& settings,
+      ResultContext<PointwiseSoftmaxResult>& context) const override;
+  Presentation present(const PointwiseSoftmaxSettings& settings,
+                       const PointwiseSoftmaxResult& result) const override;
 };
 
 }  // namespace rfscope
