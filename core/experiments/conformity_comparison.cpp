@@ -153,79 +153,54 @@ ParameterSet ConformityComparison::testParameters(TestLoad load) const {
   return defaultsWith({{"v-steps", std::int64_t{50}}});
 }
 
-RunResult ConformityComparison::runWith(const ConformityComparisonSettings& settings,
-                                        RunContext& context) const {
-  const int d = settings.dimension;
-  const std::uint64_t seed = settings.seed;
-  const std::size_t arrangementCount = settings.iidArrangements;
-  const bool optimize = settings.optimize;
-  const int restarts = settings.restarts;
-  const std::vector<double>& vs = settings.vs;
+namespace {
 
-  RunResult result;
-  if (settings.optimizeRequested && !optimize)
-    result.warnings.push_back("numerical optimisation is offered for d ≤ " +
-                              std::to_string(kMaxOptimizedDimension) + " only");
+// d × d standard normal entries, rows normalised: a direction arrangement.
+Eigen::MatrixXd randomDirections(int d, std::uint64_t seed, std::uint64_t index) {
+  TrialStream rng(seed, index);
+  PairedNormals<TrialStream> normals(rng);
+  Eigen::MatrixXd u(d, d);
+  for (int i = 0; i < d; ++i)
+    for (int j = 0; j < d; ++j)
+      u(i, j) = normals.next();
+  return u.rowwise().normalized();
+}
+
+// Where the optimiser starts: SimRF+'s directions, then random ones.
+std::vector<Eigen::MatrixXd> optimizerStarts(const ConformityComparisonSettings& settings,
+                                             const Eigen::MatrixXd& simplexPlus) {
+  std::vector<Eigen::MatrixXd> starts{simplexPlus.rowwise().normalized()};
+  const std::uint64_t startSeed = deriveSeed(settings.seed, 2);
+  for (int r = 1; r < settings.restarts; ++r)
+    starts.push_back(
+        randomDirections(settings.dimension, startSeed, static_cast<std::uint64_t>(r)));
+  return starts;
+}
+
+}  // namespace
+
+Computed<ConformityComparisonResult> ConformityComparison::compute(
+    const ConformityComparisonSettings& settings,
+    ResultContext<ConformityComparisonResult>& context) const {
+  const std::size_t arrangementCount = settings.iidArrangements;
+  const std::vector<double>& vs = settings.vs;
   // One draw of norms: χ_d as the norm of a Gaussian vector (stream 0).
-  TrialStream normStream(seed, 0);
-  const Eigen::VectorXd norms = gaussianVectorNorms(normStream, d);
+  TrialStream normStream(settings.seed, 0);
+  const Eigen::VectorXd norms = gaussianVectorNorms(normStream, settings.dimension);
   // Directions: i.i.d. arrangements (stream a under a derived seed), drawn again in each cell
   // that needs one (O(d²) beside the conformity's O(d³)) rather than held: 10⁵ arrangements at
   // d = 256 would take 52 GB; the simplex and SimRF+.
-  const std::uint64_t iidSeed = deriveSeed(seed, 1);
+  const std::uint64_t iidSeed = deriveSeed(settings.seed, 1);
   const auto iidArrangement = [&](std::size_t a) {
-    TrialStream rng(iidSeed, a);
-    PairedNormals<TrialStream> normals(rng);
-    Eigen::MatrixXd u(d, d);
-    for (int i = 0; i < d; ++i)
-      for (int j = 0; j < d; ++j)
-        u(i, j) = normals.next();
-    u.rowwise().normalize();
-    return Eigen::MatrixXd(norms.asDiagonal() * u);
+    return Eigen::MatrixXd(norms.asDiagonal() * randomDirections(settings.dimension, iidSeed, a));
   };
   const Eigen::MatrixXd orthogonal = Eigen::MatrixXd(norms.asDiagonal());
   const Eigen::MatrixXd simplex = simplexArrangement(norms);
   const Eigen::MatrixXd simplexPlus = simplexPlusArrangement(norms);
-  std::vector<Eigen::MatrixXd> starts{simplexPlus.rowwise().normalized()};
-  {
-    const std::uint64_t startSeed = deriveSeed(seed, 2);
-    for (int r = 1; r < restarts; ++r) {
-      TrialStream rng(startSeed, static_cast<std::uint64_t>(r));
-      PairedNormals<TrialStream> normals(rng);
-      Eigen::MatrixXd u(d, d);
-      for (int i = 0; i < d; ++i)
-        for (int j = 0; j < d; ++j)
-          u(i, j) = normals.next();
-      starts.push_back(u.rowwise().normalized());
-    }
-  }
-
-  Table& table = result.table;
-  table.hints.title = "RF-conformity for one draw of norms, d = " + std::to_string(d);
-  table.hints.xColumn = "v";
-  table.hints.xLabel = "v = ‖x + y‖";
-  table.hints.yLabel = "RF-conformity ρ (lower is better)";
-  const auto style = vs.size() > 1 ? SeriesStyle::LineAndPoints : SeriesStyle::Points;
-  const ColumnHandle vColumn = table.addColumn("v", "v = ‖x + y‖");
-  const ColumnHandle iidMean = table.addColumn("iid-mean", "IID mean over arrangements");
-  const ColumnHandle iidStd = table.addColumn("iid-std", "IID std over arrangements");
-  const ColumnHandle iidLow = table.addColumn("iid-low", "IID mean - std");
-  const ColumnHandle iidHigh = table.addColumn("iid-high", "IID mean + std");
-  const ColumnHandle orfColumn = table.addColumn("orf", "ORF");
-  const ColumnHandle simrfColumn = table.addColumn("simrf", "SimRF");
-  const ColumnHandle simrfPlusColumn = table.addColumn("simrf-plus", "SimRF+");
-  const ColumnHandle optimizedColumn = table.addColumn("optimized", "numerically optimised");
-  table.hints.series = {
-      {"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, "", false},
-      {"ORF", "orf", "", "", "orf", style, "", false},
-      {"SimRF", "simrf", "", "", "simrf", style, "", false},
-      {"SimRF+", "simrf-plus", "", "", "simrf-plus", style, "", false}};
-  if (optimize)
-    table.hints.series.push_back(
-        {"numerically optimised", "optimized", "", "", "optimized", style, "", false});
+  const std::vector<Eigen::MatrixXd> starts = optimizerStarts(settings, simplexPlus);
 
   // One row per v; its cells: the i.i.d. arrangements' conformities, then the optimiser's starts.
-  const std::size_t optimizerCells = optimize ? starts.size() : 0;
+  const std::size_t optimizerCells = settings.optimize ? starts.size() : 0;
   const std::size_t cellsPerRow = arrangementCount + optimizerCells;
   std::vector<double> values(vs.size() * cellsPerRow);
   CellWork work;
@@ -238,34 +213,75 @@ RunResult ConformityComparison::runWith(const ConformityComparisonSettings& sett
                          : minimizeConformity(starts[i - arrangementCount], norms, v, context);
     }
   };
+  Computed<ConformityComparisonResult> computed;
+  ConformityComparisonResult& result = computed.result;
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t k = first; k < last; ++k) {
       const double v = vs[k];
       const double* row = &values[k * cellsPerRow];
       const MeanAndStd s = summarizeFinite(row, arrangementCount);
       double best = std::numeric_limits<double>::quiet_NaN();
-      if (optimize) {
+      if (settings.optimize) {
         best = row[arrangementCount];
         for (std::size_t i = 0; i < optimizerCells; ++i)
           best = std::min(best, row[arrangementCount + i]);
       }
-      table.append(vColumn, v);
-      table.append(iidMean, s.mean);
-      table.append(iidStd, s.std);
-      table.append(iidLow, s.mean - s.std);
-      table.append(iidHigh, s.mean + s.std);
-      table.append(orfColumn, conformityOf(orthogonal, v));
-      table.append(simrfColumn, conformityOf(simplex, v));
-      table.append(simrfPlusColumn, conformityOf(simplexPlus, v));
-      table.append(optimizedColumn, best);
+      result.v.push_back(v);
+      result.iidMean.push_back(s.mean);
+      result.iidStd.push_back(s.std);
+      result.orthogonal.push_back(conformityOf(orthogonal, v));
+      result.simplex.push_back(conformityOf(simplex, v));
+      result.simplexPlus.push_back(conformityOf(simplexPlus, v));
+      result.optimized.push_back(best);
     }
   };
   CellGrid grid;
   grid.rows = vs.size();
   grid.cellsPerRow = cellsPerRow;
-  grid.distributable = true;  // commitRows writes the table only
-  result.status = runCellGrid(context, grid, work, table);
-  return result;
+  grid.distributable = true;  // commitRows writes the result's rows only
+  computed.status = runCellGrid(context, grid, work,
+                                {{&result.v, &result.iidMean, &result.iidStd, &result.orthogonal,
+                                  &result.simplex, &result.simplexPlus, &result.optimized},
+                                 [&] { context.publishPartialResult(result); }});
+  return computed;
+}
+
+Presentation ConformityComparison::present(const ConformityComparisonSettings& settings,
+                                           const ConformityComparisonResult& result) const {
+  Presentation shown;
+  if (settings.optimizeRequested && !settings.optimize)
+    shown.warnings.push_back("numerical optimisation is offered for d ≤ " +
+                             std::to_string(kMaxOptimizedDimension) + " only");
+  Table& table = shown.table;
+  table.hints.title =
+      "RF-conformity for one draw of norms, d = " + std::to_string(settings.dimension);
+  table.hints.xColumn = "v";
+  table.hints.xLabel = "v = ‖x + y‖";
+  table.hints.yLabel = "RF-conformity ρ (lower is better)";
+  const auto style = settings.vs.size() > 1 ? SeriesStyle::LineAndPoints : SeriesStyle::Points;
+  std::vector<double> low, high;
+  for (std::size_t k = 0; k < result.v.size(); ++k) {
+    low.push_back(result.iidMean[k] - result.iidStd[k]);
+    high.push_back(result.iidMean[k] + result.iidStd[k]);
+  }
+  table.addColumn("v", "v = ‖x + y‖", result.v);
+  table.addColumn("iid-mean", "IID mean over arrangements", result.iidMean);
+  table.addColumn("iid-std", "IID std over arrangements", result.iidStd);
+  table.addColumn("iid-low", "IID mean - std", std::move(low));
+  table.addColumn("iid-high", "IID mean + std", std::move(high));
+  table.addColumn("orf", "ORF", result.orthogonal);
+  table.addColumn("simrf", "SimRF", result.simplex);
+  table.addColumn("simrf-plus", "SimRF+", result.simplexPlus);
+  table.addColumn("optimized", "numerically optimised", result.optimized);
+  table.hints.series = {
+      {"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, "", false},
+      {"ORF", "orf", "", "", "orf", style, "", false},
+      {"SimRF", "simrf", "", "", "simrf", style, "", false},
+      {"SimRF+", "simrf-plus", "", "", "simrf-plus", style, "", false}};
+  if (settings.optimize)
+    table.hints.series.push_back(
+        {"numerically optimised", "optimized", "", "", "optimized", style, "", false});
+  return shown;
 }
 
 }  // namespace rfscope

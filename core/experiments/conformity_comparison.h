@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -24,7 +24,14 @@ struct ConformityComparisonSettings {
   int restarts = 4;
 };
 
-class ConformityComparison final : public TypedExperiment<ConformityComparisonSettings> {
+// Per v: the conformity of the i.i.d. arrangements (mean and std), of the orthogonal, simplex and
+// SimRF+ arrangements and the best the optimiser found (NaN when it did not run).
+struct ConformityComparisonResult {
+  std::vector<double> v, iidMean, iidStd, orthogonal, simplex, simplexPlus, optimized;
+};
+
+class ConformityComparison final
+    : public ComputedExperiment<ConformityComparisonSettings, ConformityComparisonResult> {
  public:
   static constexpr int kMaxOptimizedDimension = 16;
 
@@ -33,10 +40,11 @@ class ConformityComparison final : public TypedExperiment<ConformityComparisonSe
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   ConformityComparisonSettings parse(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
-
- protected:
-  RunResult runWith(const ConformityComparisonSettings& settings,
-                    RunContext& context) const override;
+  Computed<ConformityComparisonResult> compute(
+      const ConformityComparisonSettings& settings,
+      ResultContext<ConformityComparisonResult>& context) const override;
+  Presentation present(const ConformityComparisonSettings& settings,
+                       const ConformityComparisonResult& result) const override;
 };
 
 }  // namespace rfscope

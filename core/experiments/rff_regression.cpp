@@ -17,8 +17,11 @@
 namespace rfscope {
 namespace {
 
-enum class FeatureKind { SinCos, RandomPhase };
+using FeatureKind = FourierFeatureKind;
 constexpr FeatureKind kKinds[] = {FeatureKind::SinCos, FeatureKind::RandomPhase};
+const char* kindColour(FeatureKind kind) {
+  return kind == FeatureKind::SinCos ? "trig" : "pos";
+}
 const char* kindId(FeatureKind kind) {
   return kind == FeatureKind::SinCos ? "sincos" : "phase";
 }
@@ -102,7 +105,12 @@ Posterior exactPosterior(const Eigen::MatrixXd& train, const Eigen::VectorXd& y,
   return posterior;
 }
 
-RunResult runToy(const RffRegressionSettings& settings) {
+ToyRegressionResult::Posterior values(const Posterior& posterior) {
+  return {std::vector<double>(posterior.mean.begin(), posterior.mean.end()),
+          std::vector<double>(posterior.sd.begin(), posterior.sd.end())};
+}
+
+ToyRegressionResult computeToy(const RffRegressionSettings& settings) {
   TrialStream data(deriveSeed(settings.seed, 0x7079), 0);
   Eigen::MatrixXd x(kToyPoints, 1);
   Eigen::VectorXd y(kToyPoints);
@@ -115,52 +123,58 @@ RunResult runToy(const RffRegressionSettings& settings) {
     grid(g, 0) = -4 + 8.0 * g / (kToyGrid - 1);
   const double noiseVariance = settings.noise * settings.noise;
   const Eigen::MatrixXd scaledX = settings.sigma * x, scaledGrid = settings.sigma * grid;
+  ToyRegressionResult result;
+  result.x.assign(grid.data(), grid.data() + kToyGrid);
+  for (int g = 0; g < kToyGrid; ++g)
+    result.truth.push_back(toyTruth(grid(g, 0)));
+  result.exact = values(exactPosterior(scaledX, y, scaledGrid, noiseVariance, true));
+  for (const FeatureKind kind : kKinds) {
+    TrialStream stream(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
+    const Eigen::MatrixXd phiTrain = fourierFeatures(kind, scaledX, settings.bandFeatures, stream);
+    TrialStream same(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
+    const Eigen::MatrixXd phiGrid = fourierFeatures(kind, scaledGrid, settings.bandFeatures, same);
+    result.kinds.push_back(values(weightSpacePosterior(phiTrain, y, phiGrid, noiseVariance, true)));
+  }
+  return result;
+}
 
-  RunResult result;
-  Table& table = result.table;
+void presentToy(const RffRegressionSettings& settings, const ToyRegressionResult& result,
+                Table& table) {
   table.hints.title =
       "GP regression posterior, exact vs D = " + std::to_string(settings.bandFeatures) +
       " random features (20 points)";
   table.hints.xColumn = "x";
   table.hints.xLabel = "x";
   table.hints.yLabel = "posterior mean ± 2 sd of f(x)";
-  table.addColumn("x", "x", std::vector<double>(grid.data(), grid.data() + kToyGrid));
-  std::vector<double> truth(kToyGrid);
-  for (int g = 0; g < kToyGrid; ++g)
-    truth[static_cast<std::size_t>(g)] = toyTruth(grid(g, 0));
-  table.addColumn("truth", "sin(1.5x)", truth);
+  table.addColumn("x", "x", result.x);
+  table.addColumn("truth", "sin(1.5x)", result.truth);
   table.hints.series.push_back(
       {"truth sin(1.5x)", "truth", "", "", "truth", SeriesStyle::Line, "", false});
   const auto addBand = [&](const std::string& key, const std::string& name,
-                           const std::string& colour, const Posterior& posterior) {
-    std::vector<double> mean(posterior.mean.data(), posterior.mean.data() + kToyGrid), low, high;
-    for (int g = 0; g < kToyGrid; ++g) {
-      low.push_back(posterior.mean(g) - 2 * posterior.sd(g));
-      high.push_back(posterior.mean(g) + 2 * posterior.sd(g));
+                           const std::string& colour, const ToyRegressionResult::Posterior& p) {
+    std::vector<double> low, high;
+    for (std::size_t g = 0; g < p.mean.size(); ++g) {
+      low.push_back(p.mean[g] - 2 * p.sd[g]);
+      high.push_back(p.mean[g] + 2 * p.sd[g]);
     }
-    table.addColumn(key + "-mean", name + " posterior mean", mean);
+    table.addColumn(key + "-mean", name + " posterior mean", p.mean);
     table.addColumn(key + "-low", name + " mean - 2 sd", low);
     table.addColumn(key + "-high", name + " mean + 2 sd", high);
     table.hints.series.push_back(
         {name, key + "-mean", key + "-low", key + "-high", colour, SeriesStyle::Line, "", false});
   };
-  addBand("exact", "exact GP", "exact",
-          exactPosterior(scaledX, y, scaledGrid, noiseVariance, true));
-  for (const FeatureKind kind : kKinds) {
-    TrialStream stream(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
-    const Eigen::MatrixXd phiTrain = fourierFeatures(kind, scaledX, settings.bandFeatures, stream);
-    TrialStream same(deriveSeed(settings.seed, static_cast<std::uint64_t>(kind) + 1), 0);
-    const Eigen::MatrixXd phiGrid = fourierFeatures(kind, scaledGrid, settings.bandFeatures, same);
-    addBand(kindId(kind), kindName(kind), kind == FeatureKind::SinCos ? "trig" : "pos",
-            weightSpacePosterior(phiTrain, y, phiGrid, noiseVariance, true));
-  }
-  return result;
+  addBand("exact", "exact GP", "exact", result.exact);
+  for (std::size_t k = 0; k < result.kinds.size(); ++k)
+    addBand(kindId(kKinds[k]), kindName(kKinds[k]), kindColour(kKinds[k]), result.kinds[k]);
 }
 
-RunResult runAbalone(const RffRegressionSettings& settings, RunContext& context) {
+RunStatus computeAbalone(const RffRegressionSettings& settings,
+                         ResultContext<RffRegressionResult>& context, RffRegressionResult& whole) {
+  AbaloneRegressionResult& result = whole.emplace<AbaloneRegressionResult>();
   TrainTestData split = splitAndStandardise(
       loadAbaloneRegression(), {.trainFraction = settings.trainFraction, .seed = settings.seed});
   const LabelledDataset train = firstRows(split.train, settings.trainPoints);
+  result.trainPoints = static_cast<std::int64_t>(train.size());
   const Eigen::VectorXd& rings = *train.target;
   const double mean = rings.mean();
   const double sd = std::sqrt((rings.array() - mean).square().mean());
@@ -174,27 +188,8 @@ RunResult runAbalone(const RffRegressionSettings& settings, RunContext& context)
   };
   const double exact = rmse(exactPosterior(x, y, test, noiseVariance, false).mean);
 
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = "GP regression on abalone rings, L = " + std::to_string(train.size()) +
-                      ", σ = " + formatParameterValue(settings.sigma) +
-                      ", noise = " + formatParameterValue(settings.noise);
-  table.hints.xColumn = "features";
-  table.hints.xLabel = "feature budget D";
-  table.hints.xLog = true;
-  table.hints.yLabel = "test RMSE (rings), mean ± std of the mean";
-  const ColumnHandle featureColumn = table.addColumn("features", "feature budget D");
-  const ColumnHandle exactColumn = table.addColumn("rmse-exact", "exact GP test RMSE");
-  table.hints.series.push_back(
-      {"exact GP", "rmse-exact", "", "", "exact", SeriesStyle::Line, "", false});
-  std::vector<BandColumns> bands;
-  for (const FeatureKind kind : kKinds)
-    bands.push_back(addBandSeries(
-        table, std::string("rmse-") + kindId(kind), kindName(kind),
-        {" mean RMSE", " std over draws", " mean - std of the mean", " mean + std of the mean"},
-        kind == FeatureKind::SinCos ? "trig" : "pos", SeriesStyle::LineAndPoints));
-
   const std::size_t repeats = settings.repeats, kinds = std::size(kKinds);
+  result.kinds.resize(kinds);
   std::vector<double> errors(settings.features.size() * kinds * repeats);
   CellWork work;
   work.computeCells = [&](std::size_t begin, std::size_t end) {
@@ -212,21 +207,50 @@ RunResult runAbalone(const RffRegressionSettings& settings, RunContext& context)
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
-      table.append(featureColumn, static_cast<double>(settings.features[row]));
-      table.append(exactColumn, exact);
+      result.features.push_back(static_cast<double>(settings.features[row]));
+      result.exact.push_back(exact);
       for (std::size_t k = 0; k < kinds; ++k) {
         const MeanAndStd s = summarizeFinite(&errors[(row * kinds + k) * repeats], repeats);
-        const double sem = s.std / std::sqrt(static_cast<double>(repeats));
-        bands[k].append(table, s.mean, s.std, s.mean - sem, s.mean + sem);
+        result.kinds[k].mean.push_back(s.mean);
+        result.kinds[k].spread.push_back(s.std);
+        result.kinds[k].standardError.push_back(s.std / std::sqrt(static_cast<double>(repeats)));
       }
     }
   };
+  GridRows rows{{&result.features, &result.exact}, [&] { context.publishPartialResult(whole); }};
+  for (AbaloneRegressionResult::Rmse& kind : result.kinds)
+    rows.columns.insert(rows.columns.end(), {&kind.mean, &kind.spread, &kind.standardError});
   CellGrid grid;
   grid.rows = settings.features.size();
   grid.cellsPerRow = kinds * repeats;
-  grid.distributable = true;  // commitRows writes the table only
-  result.status = runCellGrid(context, grid, work, table);
-  return result;
+  grid.distributable = true;  // commitRows writes the result's rows only
+  return runCellGrid(context, grid, work, rows);
+}
+
+void presentAbalone(const RffRegressionSettings& settings, const AbaloneRegressionResult& result,
+                    Table& table) {
+  table.hints.title = "GP regression on abalone rings, L = " + std::to_string(result.trainPoints) +
+                      ", σ = " + formatParameterValue(settings.sigma) +
+                      ", noise = " + formatParameterValue(settings.noise);
+  table.hints.xColumn = "features";
+  table.hints.xLabel = "feature budget D";
+  table.hints.xLog = true;
+  table.hints.yLabel = "test RMSE (rings), mean ± std of the mean";
+  table.addColumn("features", "feature budget D", result.features);
+  table.addColumn("rmse-exact", "exact GP test RMSE", result.exact);
+  table.hints.series.push_back(
+      {"exact GP", "rmse-exact", "", "", "exact", SeriesStyle::Line, "", false});
+  for (std::size_t k = 0; k < result.kinds.size(); ++k) {
+    const FeatureKind kind = kKinds[k];
+    const BandColumns band = addBandSeries(
+        table, std::string("rmse-") + kindId(kind), kindName(kind),
+        {" mean RMSE", " std over draws", " mean - std of the mean", " mean + std of the mean"},
+        kindColour(kind), SeriesStyle::LineAndPoints);
+    const AbaloneRegressionResult::Rmse& e = result.kinds[k];
+    for (std::size_t row = 0; row < e.mean.size(); ++row)
+      band.append(table, e.mean[row], e.spread[row], e.mean[row] - e.standardError[row],
+                  e.mean[row] + e.standardError[row]);
+  }
 }
 
 }  // namespace
@@ -303,8 +327,24 @@ std::vector<ParameterError> RffRegression::crossValidate(const ParameterSet& par
   return {};
 }
 
-RunResult RffRegression::runWith(const RffRegressionSettings& settings, RunContext& context) const {
-  return settings.task == RegressionTask::Toy ? runToy(settings) : runAbalone(settings, context);
+Computed<RffRegressionResult> RffRegression::compute(
+    const RffRegressionSettings& settings, ResultContext<RffRegressionResult>& context) const {
+  Computed<RffRegressionResult> computed;
+  if (settings.task == RegressionTask::Toy)
+    computed.result = computeToy(settings);
+  else
+    computed.status = computeAbalone(settings, context, computed.result);
+  return computed;
+}
+
+Presentation RffRegression::present(const RffRegressionSettings& settings,
+                                    const RffRegressionResult& result) const {
+  Presentation shown;
+  if (const auto* toy = std::get_if<ToyRegressionResult>(&result))
+    presentToy(settings, *toy, shown.table);
+  else
+    presentAbalone(settings, std::get<AbaloneRegressionResult>(result), shown.table);
+  return shown;
 }
 
 }  // namespace rfscope

@@ -11,9 +11,10 @@
 // std of the mean, beside the exact GP's; inputs standardised with training statistics.
 
 #include <cstdint>
+#include <variant>
 #include <vector>
 
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -31,16 +32,43 @@ struct RffRegressionSettings {
   std::uint64_t seed = 1;
 };
 
-class RffRegression final : public TypedExperiment<RffRegressionSettings> {
+// The two feature kinds at the same budget D, in this order.
+enum class FourierFeatureKind { SinCos, RandomPhase };
+
+// toy: on the grid x, the truth and the posterior mean and sd of f(x): exact, then per kind.
+struct ToyRegressionResult {
+  struct Posterior {
+    std::vector<double> mean, sd;
+  };
+  std::vector<double> x, truth;
+  Posterior exact;
+  std::vector<Posterior> kinds;
+};
+
+// abalone: per budget D, the exact GP's test RMSE and per kind the mean, std and standard error
+// of the mean of the RMSE over the draws.
+struct AbaloneRegressionResult {
+  std::int64_t trainPoints = 0;
+  struct Rmse {
+    std::vector<double> mean, spread, standardError;
+  };
+  std::vector<double> features, exact;
+  std::vector<Rmse> kinds;
+};
+
+using RffRegressionResult = std::variant<ToyRegressionResult, AbaloneRegressionResult>;
+
+class RffRegression final : public ComputedExperiment<RffRegressionSettings, RffRegressionResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   RffRegressionSettings parse(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
-
- protected:
-  RunResult runWith(const RffRegressionSettings& settings, RunContext& context) const override;
+  Computed<RffRegressionResult> compute(const RffRegressionSettings& settings,
+                                        ResultContext<RffRegressionResult>& context) const override;
+  Presentation present(const RffRegressionSettings& settings,
+                       const RffRegressionResult& result) const override;
 };
 
 }  // namespace rfscope
