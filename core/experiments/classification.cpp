@@ -204,6 +204,20 @@ std::optional<MemoryEstimate> Classification::memoryEstimate(const ParameterSet&
                                       "features");
 }
 
+namespace {
+
+// The mean squared error of K̂ over the repeats; an overflowing K̂ (inf) makes it infinite rather
+// than dropping the draw.
+double meanKernelError(const ClassifierScore* scores, std::size_t count) {
+  std::vector<double> values(count);
+  for (std::size_t r = 0; r < count; ++r)
+    values[r] = scores[r].meanSquaredError;
+  const MeanAndStd mse = summarizeFinite(values.data(), count);
+  return mse.excluded ? std::numeric_limits<double>::infinity() : mse.mean;
+}
+
+}  // namespace
+
 Computed<ClassificationResult> Classification::compute(
     const ClassificationSettings& settings, ResultContext<ClassificationResult>& context) const {
   Computed<ClassificationResult> computed;
@@ -255,7 +269,6 @@ Computed<ClassificationResult> Classification::compute(
       scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
     }
   };
-  std::vector<double> values(repeats);
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
       result.features.push_back(static_cast<double>(features[row]));
@@ -264,12 +277,7 @@ Computed<ClassificationResult> Classification::compute(
       for (std::size_t s = 0; s < estimators; ++s) {
         const ClassifierScore* cells = &scores[(row * estimators + s) * repeats];
         appendAccuracy(result.estimators[s], cells, repeats);
-        // An overflowing K̂ (inf) makes the mean infinite rather than dropping the draw.
-        for (std::size_t r = 0; r < repeats; ++r)
-          values[r] = cells[r].meanSquaredError;
-        const MeanAndStd mse = summarizeFinite(values.data(), repeats);
-        result.kernelMse[s].push_back(mse.excluded ? std::numeric_limits<double>::infinity()
-                                                   : mse.mean);
+        result.kernelMse[s].push_back(meanKernelError(cells, repeats));
       }
     }
   };

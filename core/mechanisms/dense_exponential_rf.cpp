@@ -1,8 +1,11 @@
 #include "core/mechanisms/dense_exponential_rf.h"
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include "core/mechanisms/dense_exponential_features.h"
+#include "core/mechanisms/trial_kernel.h"
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
@@ -14,6 +17,26 @@ Eigen::VectorXd paddedVector(const Eigen::VectorXd& v, Eigen::Index n) {
   out.head(v.size()) = v;
   return out;
 }
+
+// DERF's trial: exp(Σ_l w_l ω_l² + Σ_l v_l ω_l) per feature — a diagonal quadratic form and a
+// linear term in the coordinates of ω as the coupling draws it, so every coordinate of ω is needed
+// (no pair frame captures a quadratic form that is not a multiple of |ω|²).
+class DenseExponentialTrial final : public TrialKernel {
+ public:
+  std::vector<double> quadratic;  // w_l
+  std::vector<double> linear;     // v_l
+
+  void addFeatureProducts(const TrialInputs& in, TrialStream& rng,
+                          EnvelopeSum& total) const override {
+    forEachFrequency(in.coupling, in.dimension, in.features, in.simplexPlusIterations, rng,
+                     *in.scratch, [&](const auto& omega) {
+                       double exponent = 0;
+                       for (int l = 0; l < in.dimension; ++l)
+                         exponent += (quadratic[l] * omega[l] + linear[l]) * omega[l];
+                       total.add(exponent, 1.0);
+                     });
+  }
+};
 
 }  // namespace
 
@@ -91,13 +114,15 @@ Outcome<TrialModel> DenseExponentialRf::trialModel(Coupling, const Eigen::Vector
   const Eigen::VectorXd xt = p.t1 * x, yt = p.t2 * y;
   const Eigen::ArrayXd linear = oneMinus4A.sqrt() * (xt + yt).array();
   TrialModel model;
-  model.family = TrialFamily::Dense;
-  model.dense.quadratic.resize(static_cast<std::size_t>(x.size()));
-  model.dense.linear.resize(static_cast<std::size_t>(x.size()));
+  model.family = TrialFamily::Kernel;
+  auto kernel = std::make_shared<DenseExponentialTrial>();
+  kernel->quadratic.resize(static_cast<std::size_t>(x.size()));
+  kernel->linear.resize(static_cast<std::size_t>(x.size()));
   for (Eigen::Index l = 0; l < x.size(); ++l) {
-    model.dense.quadratic[static_cast<std::size_t>(l)] = 2 * p.a[l];
-    model.dense.linear[static_cast<std::size_t>(l)] = linear[l];
+    kernel->quadratic[static_cast<std::size_t>(l)] = 2 * p.a[l];
+    kernel->linear[static_cast<std::size_t>(l)] = linear[l];
   }
+  model.kernel = std::move(kernel);
   model.logConstant =
       0.5 * (-4.0 * p.a.array()).log1p().sum() -
       0.5 * (x.squaredNorm() + y.squaredNorm() + xt.squaredNorm() + yt.squaredNorm());

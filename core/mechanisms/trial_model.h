@@ -5,12 +5,12 @@
 //   Exponential: one generalized exponential per feature product (exponential_feature_model.h);
 //   Discrete:    integer ω with i.i.d. Poisson or geometric coordinates (discrete_feature_model.h);
 //   Hybrid:      λ̂ K̂_pos-hyp + (1 - λ̂) K̂_trig per feature, λ̂ from n Gaussian τ's (HRF);
-//   Dense:       exp(Σ_l w_l ω_l² + Σ_l v_l ω_l) per feature, every coordinate of ω (DERF, full
-//                path only: no pair frame captures a quadratic form that is not a multiple of
-//                |ω|²).
+//   Kernel:      the mechanism's own trial (trial_kernel.h), run on the full path on the CPU —
+//                e.g. DERF's exp(Σ_l w_l ω_l² + Σ_l v_l ω_l), which needs every coordinate of ω.
 // Light enough for device code (the CUDA samplers include it for HybridCoefficient).
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "core/mechanisms/discrete_feature_model.h"
@@ -18,7 +18,9 @@
 
 namespace rfscope {
 
-enum class TrialFamily { Exponential, Discrete, Hybrid, Dense };
+enum class TrialFamily { Exponential, Discrete, Hybrid, Kernel };
+
+class TrialKernel;
 
 // How the hybrid's λ̂ is made: the angular coefficient (fraction of τ hyperplanes separating x and
 // y) or the Gaussian one (1 - mean cos(τᵀ(x - y)/b)).
@@ -41,20 +43,14 @@ struct HybridTrialModel {
   double posLogConstant = 0;  // -|x|² - |y|² (the pos-hyp constant)
 };
 
-// A diagonal quadratic form and a linear term in the coordinates of ω as the coupling draws it.
-struct DenseTrialModel {
-  std::vector<double> quadratic;  // w_l
-  std::vector<double> linear;     // v_l
-};
-
 struct TrialModel {
   TrialFamily family = TrialFamily::Exponential;
-  ExponentialFeatureModel exponential;  // Exponential
-  DiscreteTrialModel discrete;          // Discrete
-  HybridTrialModel hybrid;              // Hybrid
-  DenseTrialModel dense;                // Dense
-  double logConstant = 0;               // added to the log of every trial (constant factors)
-  bool fourthMomentInfinite = false;    // E[K̂⁴] = ∞: a variance estimate cannot converge
+  ExponentialFeatureModel exponential;        // Exponential
+  DiscreteTrialModel discrete;                // Discrete
+  HybridTrialModel hybrid;                    // Hybrid
+  std::shared_ptr<const TrialKernel> kernel;  // Kernel
+  double logConstant = 0;                     // added to the log of every trial (constant factors)
+  bool fourthMomentInfinite = false;  // E[K̂⁴] = ∞: a variance estimate cannot converge
 };
 
 }  // namespace rfscope

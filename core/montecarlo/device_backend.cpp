@@ -26,9 +26,10 @@ std::int64_t DeviceBackend::maxLeavesPerCall() const {
 
 Status DeviceBackend::supports(const SamplingPlan& plan) const {
   if (plan.fast) return fine();
-  if (plan.model.family == TrialFamily::Dense)
+  if (plan.model.family == TrialFamily::Kernel)
     return Status::unavailable("the " + std::string(id()) +
-                               " backend has no dense-exponential trial (sderf, aderf: CPU only)");
+                               " backend does not run a mechanism's own trial kernel (sderf, "
+                               "aderf: CPU only)");
   return Status::unavailable(
       plan.model.family == TrialFamily::Discrete
           ? "the " + std::string(id()) +

@@ -14,7 +14,7 @@
 
 #include "core/couplings/block_geometry.h"
 #include "core/mechanisms/trial_model.h"
-#include "core/montecarlo/signed_log.h"
+#include "core/math/signed_log.h"
 #include "core/random/distributions.h"
 #include "core/random/trial_stream.h"
 

@@ -11,7 +11,7 @@
 #include <limits>
 
 #include "core/math/host_device.h"
-#include "core/montecarlo/signed_log.h"
+#include "core/math/signed_log.h"
 
 namespace rfscope {
 

@@ -8,6 +8,7 @@
 #include <numbers>
 #include <string>
 
+#include "core/mechanisms/trial_kernel.h"
 #include "core/montecarlo/fast_trial.h"
 #include "core/params/invalid_parameter.h"
 
@@ -17,7 +18,7 @@ namespace {
 // The fast path's trial of a plan: every continuous family on the fast path (nullopt otherwise).
 std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
   if (plan.path != SamplingPath::Fast || plan.model.family == TrialFamily::Discrete ||
-      plan.model.family == TrialFamily::Dense)
+      plan.model.family == TrialFamily::Kernel)
     return std::nullopt;
   FastTrialPlan fast;
   FastTrialSpec& spec = fast.hybrid.base;
@@ -66,17 +67,14 @@ SignedLog fullExponentialTrial(const SamplingPlan& plan, std::uint64_t trial, Tr
   return total.result(plan.logOffset);
 }
 
-SignedLog fullDenseTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
-  const DenseTrialModel& dense = plan.model.dense;
+// A mechanism's own trial kernel (trial_kernel.h), on the trial's stream.
+SignedLog kernelTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratch& s) {
   TrialStream rng(plan.seed, trial);
+  const TrialInputs inputs{
+      plan.coupling, plan.dimension,   plan.features, plan.simplexPlusIterations,
+      &plan.sum,     &plan.difference, &s.frequencies};
   EnvelopeSum total;
-  forEachFrequency(plan.coupling, plan.dimension, plan.features, plan.simplexPlusIterations, rng,
-                   s.frequencies, [&](const auto& omega) {
-                     double exponent = 0;
-                     for (int l = 0; l < plan.dimension; ++l)
-                       exponent += (dense.quadratic[l] * omega[l] + dense.linear[l]) * omega[l];
-                     total.add(exponent, 1.0);
-                   });
+  plan.model.kernel->addFeatureProducts(inputs, rng, total);
   return total.result(plan.logOffset);
 }
 
@@ -178,7 +176,10 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
       request.mechanism->trialModel(plan.coupling, request.x, request.y, params);
   if (!model) return Result::unavailable(model.reason());
   plan.model = std::move(*model);
-  if (plan.model.family == TrialFamily::Dense) plan.path = SamplingPath::Full;
+  if (plan.model.family == TrialFamily::Kernel) plan.path = SamplingPath::Full;
+  if (plan.model.family == TrialFamily::Kernel && !plan.model.kernel)
+    return Result::unavailable("mechanism '" + request.mechanism->info().id +
+                               "' named its own trial kernel but gave none");
   plan.fourthMomentInfinite = plan.model.fourthMomentInfinite;
   plan.parametersUsed = params;
   FrameAxis first = FrameAxis::Longer;
@@ -208,7 +209,7 @@ SignedLog sampleTrial(const SamplingPlan& plan, std::uint64_t trial, TrialScratc
   }
   if (plan.model.family == TrialFamily::Discrete) return discreteTrial(plan, trial);
   if (plan.model.family == TrialFamily::Hybrid) return fullHybridTrial(plan, trial);
-  if (plan.model.family == TrialFamily::Dense) return fullDenseTrial(plan, trial, scratch);
+  if (plan.model.family == TrialFamily::Kernel) return kernelTrial(plan, trial, scratch);
   return fullExponentialTrial(plan, trial, scratch);
 }
 

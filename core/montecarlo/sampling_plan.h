@@ -20,7 +20,7 @@
 #include "core/montecarlo/backend_choice.h"
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
-#include "core/montecarlo/signed_log.h"
+#include "core/math/signed_log.h"
 #include "core/random/trial_stream.h"
 
 namespace rfscope {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/montecarlo/fast_trial_plan.h"
-#include "core/montecarlo/signed_log.h"
+#include "core/math/signed_log.h"
 
 namespace rfscope {
 

@@ -63,8 +63,8 @@ TEST(DeviceBackend, RefusesPlansWithoutAFastDeviceForm) {
        {std::tuple{"pois", "iid", SamplingPath::Fast, "continuous"},
         std::tuple{"pos", "simrf", SamplingPath::Full, "fast path"},
         std::tuple{"pos", "simrf-plus", SamplingPath::Fast, "fast path"},
-        std::tuple{"sderf", "iid", SamplingPath::Fast, "dense-exponential"},
-        std::tuple{"aderf", "orf", SamplingPath::Fast, "dense-exponential"}}) {
+        std::tuple{"sderf", "iid", SamplingPath::Fast, "own trial kernel"},
+        std::tuple{"aderf", "orf", SamplingPath::Fast, "own trial kernel"}}) {
     MonteCarloRequest request = testing::makeRequest(mechanism, coupling, 4, 0.3, 4, 100);
     request.path = path;
     const auto result = runMonteCarlo(request, {}, &device);
