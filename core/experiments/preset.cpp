@@ -1,10 +1,14 @@
 #include "core/experiments/preset.h"
+
+#include "core/experiments/preset_claims.h"
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
 
-const std::vector<Preset>& allPresets() {
-  static const std::vector<Preset> presets{
+namespace {
+
+std::vector<Preset> presetsWithoutClaims() {
+  return {
       {"crt-fig2-normal",
        "CRT Fig. 2 — normal regime",
        "variance-vs-sigma",
@@ -347,6 +351,17 @@ const std::vector<Preset>& allPresets() {
        true,
        true},
   };
+}
+
+}  // namespace
+
+const std::vector<Preset>& allPresets() {
+  static const std::vector<Preset> presets = [] {
+    std::vector<Preset> all = presetsWithoutClaims();
+    for (Preset& preset : all)
+      preset.claim = presetClaim(preset.id);
+    return all;
+  }();
   return presets;
 }
 

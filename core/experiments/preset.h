@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/experiments/claim.h"
 #include "core/experiments/experiment.h"
 
 namespace rfscope {
@@ -24,6 +25,8 @@ struct Preset {
   // unset: the plot's own choice from the table's hints and grid.
   std::optional<bool> xLog = std::nullopt;
   std::optional<bool> yLog = std::nullopt;
+  // What the figure shows, checkable on its table (preset_claims.cpp).
+  Claim claim = {};
 };
 
 const std::vector<Preset>& allPresets();

@@ -143,6 +143,7 @@ struct GoldenRun {
   std::string name;  // file name without ".csv"
   const Experiment* experiment;
   ParameterSet parameters;
+  std::vector<const Preset*> presets;  // the presets whose parameters these are
 };
 
 // Every experiment's defaults, then every preset whose parameters differ from its experiment's
@@ -150,14 +151,20 @@ struct GoldenRun {
 std::vector<GoldenRun> goldenRuns() {
   std::vector<GoldenRun> runs;
   for (const Experiment* experiment : allExperiments())
-    runs.push_back({"experiment-" + experiment->info().id, experiment,
-                    ParameterSet::defaults(experiment->parameters())});
+    runs.push_back({"experiment-" + experiment->info().id,
+                    experiment,
+                    ParameterSet::defaults(experiment->parameters()),
+                    {}});
   for (const Preset& preset : allPresets()) {
     const Experiment* experiment = findExperiment(preset.experimentId);
     std::vector<ParameterError> errors;
     const ParameterSet set = presetParameters(preset, *experiment, errors);
-    if (set == ParameterSet::defaults(experiment->parameters())) continue;
-    runs.push_back({"preset-" + preset.id, experiment, set});
+    if (set == ParameterSet::defaults(experiment->parameters())) {
+      for (GoldenRun& run : runs)
+        if (run.experiment == experiment) run.presets.push_back(&preset);
+      continue;
+    }
+    runs.push_back({"preset-" + preset.id, experiment, set, {&preset}});
   }
   return runs;
 }
@@ -182,6 +189,21 @@ TEST_P(GoldenExperiment, CsvIsUnchanged) {
   for (const auto& warning : result.warnings)
     csv += "# warning: " + warning + "\n";
   expectGolden(run.name + ".csv", csv);
+  // Each preset's claim holds on the figure it describes (claim.h).
+  for (const Preset* preset : run.presets) {
+    const ClaimVerdict verdict = checkClaim(preset->claim, result.table);
+    for (std::size_t i = 0; i < verdict.assertions.size(); ++i)
+      EXPECT_TRUE(verdict.assertions[i].holds)
+          << preset->id << ": " << preset->claim.assertions[i].text << " — "
+          << verdict.assertions[i].detail;
+  }
+}
+
+TEST(GoldenExperiment, EveryPresetClaimsSomethingCheckable) {
+  for (const Preset& preset : allPresets()) {
+    EXPECT_FALSE(preset.claim.text.empty()) << preset.id;
+    EXPECT_FALSE(preset.claim.assertions.empty()) << preset.id;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, GoldenExperiment, ::testing::ValuesIn(goldenRuns()),
