@@ -575,9 +575,12 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
     table.addColumn(key + "-spread", name + " predicted normaliser spread √Var D̂/D",
                     predicted(e.spreadSquared));
   }
-  // The predicted output error beside the measured curve, where the delta method has one.
+  // The predicted output error beside the measured curve, where the delta method has one and the
+  // normaliser's spread leaves it in range at some M (out of range everywhere, its points would
+  // sit orders of magnitude above the measured curves and squash them; the warning says why).
   for (const AttentionEstimatorErrors& e : result.estimators)
-    if (!std::isnan(predictedAt(e.outputSquared, 0)))
+    if (!std::isnan(predictedAt(e.outputSquared, 0)) &&
+        !(std::sqrt(e.spreadSquared.back()) > kSpreadLimit))
       table.hints.series.push_back({e.series.name + " predicted",
                                     e.series.key + "-output-predicted", "", "", e.series.colorKey,
                                     SeriesStyle::Points, "", false});

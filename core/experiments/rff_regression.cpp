@@ -287,6 +287,14 @@ std::vector<ParameterSpec> RffRegression::parameters() const {
   auto repeats = integerParameter("repeats", "Repeats", 10, 2, 10000,
                                   "abalone: independent draws of the features per D");
   repeats.group = "Sampling";
+  // Each task's own controls only: the toy set has its 20 points and one band; abalone its split
+  // and its grid of budgets.
+  band.visibleWhenKey = "task";
+  band.visibleWhenValues = {"toy"};
+  for (ParameterSpec* spec : {&fraction, &points, &features, &repeats}) {
+    spec->visibleWhenKey = "task";
+    spec->visibleWhenValues = {"abalone"};
+  }
   return {task, sigma, noise, fraction, points, band, features, repeats, seedParameter()};
 }
 

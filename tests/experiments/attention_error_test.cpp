@@ -46,6 +46,28 @@ void writeNpy(const std::filesystem::path& path, const Eigen::MatrixXd& m, bool 
   std::ofstream(path, std::ios::binary) << out;
 }
 
+// Where the normaliser's spread puts the delta method out of range at every M, its points (orders
+// of magnitude above the measured curve) are not drawn; where it is in range somewhere, they are.
+TEST(AttentionErrorExperiment, PredictionOutOfRangeEverywhereIsNotDrawn) {
+  const auto drawn = [](double scale) {
+    const RunResult r = test::runWith(attention(), {{"input-scale", scale},
+                                                    {"d", std::int64_t{16}},
+                                                    {"sequence-length", std::int64_t{32}},
+                                                    {"mechanisms", std::vector<std::string>{"pos"}},
+                                                    {"couplings", std::vector<std::string>{"iid"}},
+                                                    {"features-min", std::int64_t{8}},
+                                                    {"features-max", std::int64_t{64}},
+                                                    {"features-steps", std::int64_t{2}},
+                                                    {"redraws", std::int64_t{2}}});
+    EXPECT_EQ(r.status, RunStatus::Completed);
+    EXPECT_TRUE(std::isfinite(at(r.table, "pos-iid-output-predicted", 0)));  // still in the CSV
+    return std::any_of(r.table.hints.series.begin(), r.table.hints.series.end(),
+                       [](const SeriesHint& s) { return s.yColumn == "pos-iid-output-predicted"; });
+  };
+  EXPECT_FALSE(drawn(2.0));  // spread above 0.2 up to M = 64
+  EXPECT_TRUE(drawn(0.2));
+}
+
 TEST(AttentionErrorExperiment, PredictionSitsOnTheMeasuredCurveForSmallInputs) {
   const RunResult r =
       test::runWith(attention(), {{"input-scale", 0.2},
