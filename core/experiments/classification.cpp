@@ -239,6 +239,7 @@ Computed<ClassificationResult> Classification::compute(
   result.trainPoints = problem.train.rows();
   result.sigma = problem.sigma;
   result.sigmaSearched = problem.sigmaSearched;
+  result.sigmaNote = problem.sigmaNote;
   std::vector<std::int64_t> features;
   for (const std::int64_t value : settings.featureValues)
     features.push_back(settings.perDimension ? value * d : value);
@@ -324,6 +325,7 @@ Presentation Classification::present(const ClassificationSettings& settings,
   if (result.sigmaSearched)
     shown.warnings.push_back("σ = " + shortNumber(result.sigma) +
                              " searched on a validation split (IID PosRF, m = 10d)");
+  if (!result.sigmaNote.empty()) shown.warnings.push_back(result.sigmaNote);
   return shown;
 }
 

@@ -58,6 +58,7 @@ struct ClassificationResult {
   std::int64_t trainPoints = 0;
   double sigma = 0;
   bool sigmaSearched = false;
+  std::string sigmaNote;  // how the σ search ended, where that needs saying
   // Per M: M, m/d, the exact kernel's accuracy; per estimator its accuracies and the mean
   // squared error of K̂ (infinite where some K̂ overflowed).
   std::vector<double> features, featuresPerDimension, exact;

@@ -1,6 +1,8 @@
 #include "core/experiments/classification_problem.h"
 
 #include <algorithm>
+#include <iomanip>
+#include <sstream>
 
 #include "core/data/class_predictions.h"
 #include "core/data/exact_kernel_classifier.h"
@@ -35,8 +37,49 @@ double mapAccuracy(const FeatureMap& map, const Eigen::MatrixXd& train,
 
 }  // namespace
 
-double searchClassificationSigma(const LabelledDataset& standardisedTrain, std::uint64_t seed,
-                                 const std::function<bool()>& stop) {
+namespace {
+
+std::string shortSigma(double sigma) {
+  std::ostringstream out;
+  out << std::setprecision(3) << sigma;
+  return out.str();
+}
+
+// The share of the most frequent label: what always predicting one class scores.
+double majorityShare(const std::vector<int>& labels) {
+  std::vector<std::size_t> counts;
+  for (const int label : labels) {
+    if (static_cast<std::size_t>(label) >= counts.size())
+      counts.resize(static_cast<std::size_t>(label) + 1);
+    ++counts[static_cast<std::size_t>(label)];
+  }
+  const std::size_t most = counts.empty() ? 0 : *std::max_element(counts.begin(), counts.end());
+  return labels.empty() ? 0 : static_cast<double>(most) / static_cast<double>(labels.size());
+}
+
+// A best σ at an end of the grid: the decade beyond it searched too, and the better of the two.
+SigmaChoice widenedAtAnEnd(const SigmaSearchResult& first, const SigmaGrid& grid,
+                           const std::function<double(double)>& accuracyAt,
+                           const std::function<bool()>& stop) {
+  const bool low = first.sigma == grid.lowest;
+  const SigmaGrid beyond = low ? SigmaGrid{grid.lowest / 10, grid.lowest, 11}
+                               : SigmaGrid{grid.highest, grid.highest * 10, 11};
+  const SigmaSearchResult second = searchSigma(accuracyAt, beyond, stop);
+  if (!second.complete) return {};
+  const bool better = second.accuracy > first.accuracy;
+  const double sigma = better ? second.sigma : first.sigma;
+  const double end = low ? beyond.lowest : beyond.highest;
+  std::string note =
+      "the σ search's best was at the end of its grid (σ = " + shortSigma(first.sigma) +
+      "); widened to " + shortSigma(end) + ": σ = " + shortSigma(sigma);
+  if (sigma == end) note += ", again at the end (the search has no interior maximum)";
+  return {sigma, note};
+}
+
+}  // namespace
+
+SigmaChoice searchClassificationSigma(const LabelledDataset& standardisedTrain, std::uint64_t seed,
+                                      const std::function<bool()>& stop) {
   TrainTestData tuning = splitAndStandardise(
       standardisedTrain, {.trainFraction = 0.9, .seed = seed, .purpose = SplitPurpose::Validation});
   if (tuning.train.size() > kSearchLargeTrain) {
@@ -49,21 +92,41 @@ double searchClassificationSigma(const LabelledDataset& standardisedTrain, std::
   spec.coupling = Coupling::Iid;
   spec.dimension = d;
   spec.features = std::int64_t{kSearchFeaturesPerDimension} * d;
-  const SigmaSearchResult best = searchSigma(
-      [&](double sigma) {
-        const Eigen::MatrixXd train = sigma * tuning.train.features;
-        const Eigen::MatrixXd test = sigma * tuning.test.features;
-        double sum = 0;
-        for (std::uint64_t draw = 0; draw < kSearchDraws; ++draw) {
-          TrialStream stream(deriveSeed(seed, kSearchStream), draw);
-          const auto map = pos.drawFeatureMap(spec, stream);
-          sum += mapAccuracy(**map, train, tuning.train.labels, standardisedTrain.classCount(),
-                             test, tuning.test.labels);
-        }
-        return sum / static_cast<double>(kSearchDraws);
-      },
-      SigmaGrid{}, stop);
-  return best.complete ? best.sigma : 0.0;
+  const auto posAccuracy = [&](double sigma) {
+    const Eigen::MatrixXd train = sigma * tuning.train.features;
+    const Eigen::MatrixXd test = sigma * tuning.test.features;
+    double sum = 0;
+    for (std::uint64_t draw = 0; draw < kSearchDraws; ++draw) {
+      TrialStream stream(deriveSeed(seed, kSearchStream), draw);
+      const auto map = pos.drawFeatureMap(spec, stream);
+      sum += mapAccuracy(**map, train, tuning.train.labels, standardisedTrain.classCount(), test,
+                         tuning.test.labels);
+    }
+    return sum / static_cast<double>(kSearchDraws);
+  };
+  const SigmaGrid grid;
+  const SigmaSearchResult best = searchSigma(posAccuracy, grid, stop);
+  if (!best.complete) return {};
+  const double majority = majorityShare(tuning.test.labels);
+  if (best.accuracy <= majority + 1e-12) {
+    const SigmaSearchResult exact = searchSigma(
+        [&](double sigma) { return exactKernelAccuracy(tuning.train, tuning.test, sigma); }, grid,
+        stop);
+    if (!exact.complete) return {};
+    std::string note =
+        "IID PosRF's validation accuracy never beats always predicting the most "
+        "frequent class (" +
+        shortSigma(best.accuracy) + " at best, majority " + shortSigma(majority) + ", σ from " +
+        shortSigma(grid.lowest) + " to " + shortSigma(grid.highest) +
+        "): σ = " + shortSigma(exact.sigma) +
+        " chosen by the exact kernel's validation accuracy (" + shortSigma(exact.accuracy) +
+        ") instead";
+    if (exact.accuracy <= majority + 1e-12) note += ", which does no better";
+    return {exact.sigma, note};
+  }
+  if (best.sigma == grid.lowest || best.sigma == grid.highest)
+    return widenedAtAnEnd(best, grid, posAccuracy, stop);
+  return {best.sigma, ""};
 }
 
 std::optional<ClassificationProblem> prepareClassificationProblem(
@@ -80,7 +143,9 @@ std::optional<ClassificationProblem> prepareClassificationProblem(
   if (options.sigma) {
     problem.sigma = *options.sigma;
   } else {
-    problem.sigma = searchClassificationSigma(split.train, options.seed, stop);
+    const SigmaChoice choice = searchClassificationSigma(split.train, options.seed, stop);
+    problem.sigma = choice.sigma;
+    problem.sigmaNote = choice.note;
     problem.sigmaSearched = true;
     if (problem.sigma == 0) return std::nullopt;
   }
@@ -90,6 +155,7 @@ std::optional<ClassificationProblem> prepareClassificationProblem(
   if (logScores.size() == 0) return std::nullopt;
   problem.exactPredictions = argmaxClasses(logScores);
   problem.exactAccuracy = accuracy(problem.exactPredictions, problem.testLabels);
+  problem.majorityAccuracy = majorityShare(problem.testLabels);
   problem.train = problem.sigma * split.train.features;
   problem.test = problem.sigma * split.test.features;
 

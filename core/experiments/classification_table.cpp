@@ -141,6 +141,23 @@ void appendAverageRow(ClassificationTableResult& result) {
   }
 }
 
+// An estimator no better than the majority class on a dataset, and the size of its kernel error.
+std::string chanceNote(const EstimatorAccuracy& estimator, const std::string& dataset,
+                       const ClassificationProblem& problem, const ClassifierScore* scores,
+                       std::size_t count) {
+  double mse = 0;
+  for (std::size_t r = 0; r < count; ++r)
+    mse += scores[r].meanSquaredError;
+  mse /= static_cast<double>(count);
+  const double meanSquare = problem.exactKernelSample.squaredNorm() /
+                            static_cast<double>(problem.exactKernelSample.size());
+  return estimator.series.name + " on " + dataset + ": accuracy " +
+         shortNumber(estimator.mean.back()) +
+         ", no better than always predicting the most frequent class (" +
+         shortNumber(problem.majorityAccuracy) + "); its K̂'s mean squared error is " +
+         shortNumber(mse / meanSquare) + " × the mean K²";
+}
+
 }  // namespace
 
 Computed<ClassificationTableResult> ClassificationTable::compute(
@@ -192,8 +209,15 @@ Computed<ClassificationTableResult> ClassificationTable::compute(
       result.features.push_back(static_cast<double>(features[row]));
       result.sigma.push_back(problem.sigma);
       result.exact.push_back(problem.exactAccuracy);
-      for (std::size_t s = 0; s < estimators; ++s)
-        appendAccuracy(result.estimators[s], &scores[(row * estimators + s) * repeats], repeats);
+      if (!problem.sigmaNote.empty())
+        result.sigmaNotes.push_back(settings.datasets[row] + ": " + problem.sigmaNote);
+      for (std::size_t s = 0; s < estimators; ++s) {
+        const ClassifierScore* cells = &scores[(row * estimators + s) * repeats];
+        appendAccuracy(result.estimators[s], cells, repeats);
+        if (result.estimators[s].mean.back() <= problem.majorityAccuracy)
+          result.chanceNotes.push_back(
+              chanceNote(result.estimators[s], settings.datasets[row], problem, cells, repeats));
+      }
     }
   };
   GridRows rows{
@@ -237,6 +261,8 @@ Presentation ClassificationTable::present(const ClassificationTableSettings& set
       {"exact kernel", "accuracy-exact", "", "", "exact", SeriesStyle::Points, "", false});
   for (const EstimatorAccuracy& estimator : result.estimators)
     addAccuracyColumns(table, estimator, SeriesStyle::Points);
+  shown.warnings = result.sigmaNotes;
+  shown.warnings.insert(shown.warnings.end(), result.chanceNotes.begin(), result.chanceNotes.end());
   return shown;
 }
 

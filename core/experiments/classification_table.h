@@ -26,6 +26,10 @@ struct ClassificationTableSettings : ClassifierChoices {  // σ: none is searche
 struct ClassificationTableResult {
   std::vector<double> dataset, trainPoints, features, sigma, exact;
   std::vector<EstimatorAccuracy> estimators;
+  std::vector<std::string> sigmaNotes;  // "<dataset>: <how its σ search ended>", in row order
+  // Estimators no better than always predicting the most frequent class, and why (their K̂'s
+  // mean squared error against the mean K²), in row order.
+  std::vector<std::string> chanceNotes;
 };
 
 class ClassificationTable final

@@ -93,7 +93,7 @@ void Chess_SigmaSearch(benchmark::State& state) {
   const TrainTestData split =
       splitAndStandardise(loadUciDataset("chess"), {.trainFraction = 0.9, .seed = 1});
   for (auto _ : state)
-    benchmark::DoNotOptimize(searchClassificationSigma(split.train, 1));
+    benchmark::DoNotOptimize(searchClassificationSigma(split.train, 1).sigma);
 }
 BENCHMARK(Chess_SigmaSearch)->Unit(benchmark::kMillisecond)->UseRealTime();
 
