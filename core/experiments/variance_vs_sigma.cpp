@@ -233,11 +233,12 @@ std::vector<BandColumns> addSeriesBands(const VarianceVsSigmaSettings& settings,
   }
   for (std::size_t row = 0; row < result.sigma.size(); ++row)
     for (std::size_t i = 0; i < result.series.size(); ++i) {
-      const double mean = result.series[i].mean[row], std = result.series[i].std[row];
+      const double mean = result.series[i].mean[row], spread = result.series[i].std[row];
       if (settings.quantity == Quantity::RelativeRmse) {  // back from logs: geometric statistics
-        bands[i].append(table, std::exp(mean), std, std::exp(mean - std), std::exp(mean + std));
+        bands[i].append(table, std::exp(mean), spread, std::exp(mean - spread),
+                        std::exp(mean + spread));
       } else {
-        bands[i].append(table, mean, std, mean - std, mean + std);
+        bands[i].append(table, mean, spread, mean - spread, mean + spread);
       }
     }
   return bands;
