@@ -66,19 +66,22 @@ std::vector<ParameterSpec> regimeParameters() {
   return specs;
 }
 
-namespace {
-const Regime& chosenRegime(const ParameterSet& params) {
-  const Regime* regime = params.contains("regime") ? findRegime(params.choice("regime")) : nullptr;
-  return regime ? *regime : *findRegime("normal");
+RegimeSettings parseRegime(const ParameterSet& params) {
+  RegimeSettings regime;
+  regime.chosen = params.contains("regime") ? findRegime(params.choice("regime")) : nullptr;
+  if (!regime.chosen) regime.chosen = findRegime("normal");
+  for (const ParameterSpec& spec : regime.chosen->parameters())
+    if (const ParameterValue* value = params.find(spec.key))
+      regime.parameters.set(spec.key, *value);
+  return regime;
 }
-}  // namespace
 
 std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimension) {
-  const Regime& regime = chosenRegime(params);
-  if (std::string error = regime.dimensionError(dimension); !error.empty())
+  const RegimeSettings regime = parseRegime(params);
+  if (std::string error = regime.chosen->dimensionError(dimension); !error.empty())
     return {{"d", "parameter 'd': " + error}};
   try {
-    regime.prepare(dimension, params);
+    prepareRegime(regime, dimension);
   } catch (const DataError& e) {
     const std::string& key = e.parameter();
     return {{key, (key.empty() ? std::string() : "parameter '" + key + "': ") + e.what()}};
@@ -86,8 +89,12 @@ std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimensi
   return {};
 }
 
+std::shared_ptr<const PairSampler> prepareRegime(const RegimeSettings& regime, int dimension) {
+  return regime.chosen->prepare(dimension, regime.parameters);
+}
+
 std::shared_ptr<const PairSampler> prepareRegime(const ParameterSet& params, int dimension) {
-  return chosenRegime(params).prepare(dimension, params);
+  return prepareRegime(parseRegime(params), dimension);
 }
 
 std::vector<ParameterSpec> sigmaGridParameters(double minimum, double maximum, std::int64_t steps) {

@@ -21,10 +21,22 @@ ParameterSpec regimeParameter();
 std::vector<ParameterSpec> regimeParameters();
 
 class PairSampler;
+class Regime;
+
+// The chosen regime as a value: the regime ("regime", default normal) and the values of its own
+// parameters (its files), none of the experiment's others.
+struct RegimeSettings {
+  const Regime* chosen = nullptr;
+  ParameterSet parameters;  // the keys of chosen->parameters() that the set holds
+};
+RegimeSettings parseRegime(const ParameterSet& params);
+
 // For crossValidate: the chosen regime ("regime", default normal) cannot give dimension `dimension`
 // or its data cannot be loaded; each error names the parameter to fix (d or a file parameter).
 std::vector<ParameterError> regimeErrors(const ParameterSet& params, int dimension);
-// The chosen regime, prepared (data loaded once and cached across runs). Throws DataError.
+// The regime, prepared (data loaded once and cached across runs). Throws DataError.
+std::shared_ptr<const PairSampler> prepareRegime(const RegimeSettings& regime, int dimension);
+// The same for the regime a parameter set chooses (parseRegime, then prepare).
 std::shared_ptr<const PairSampler> prepareRegime(const ParameterSet& params, int dimension);
 
 // The σ grid of "... vs σ" experiments: sigma-min, sigma-max, sigma-steps, sigma-spacing.

@@ -35,6 +35,109 @@ std::vector<std::int64_t> checkpointLeaves(std::int64_t trials, int count) {
   return out;
 }
 
+using Quantity = ConvergenceSettings::Quantity;
+
+// A variance-like quantity in logs: a·log Var + b (Var, Var/K², √Var/K).
+struct LogScale {
+  double a, b;
+};
+
+LogScale logScale(Quantity quantity, double logKernel) {
+  return {quantity == Quantity::RelativeRmse ? 0.5 : 1.0,
+          quantity == Quantity::RelativeVariance ? -2 * logKernel
+          : quantity == Quantity::RelativeRmse   ? -logKernel
+                                                 : 0.0};
+}
+
+// The exact value's log: the kernel, or the closed-form variance where there is one (else NaN).
+double exactLog(const ConvergenceSettings& settings, const SamplingPlan& plan) {
+  if (settings.quantity == Quantity::Kernel) return plan.logKernelValue;
+  const MonteCarloRequest& request = settings.request;
+  const LogScale scale = logScale(settings.quantity, plan.logKernelValue);
+  const AnalyticAnswer answer =
+      evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
+  return answer.variance ? scale.a * answer.variance->logVariance + scale.b : kNaN;
+}
+
+// The trials' moments so far, in leaf order, and how many leaves the next round runs (rounds of
+// about 30 ms).
+class RunningMoments {
+ public:
+  RunningMoments(const SamplingPlan& plan, std::int64_t trials)
+      : plan_(plan), batches_(kBatchCount) {
+    range_.totalTrials = trials;
+    range_.selectionThreshold = 0;  // no stored samples: the histogram is its own experiment
+  }
+
+  std::int64_t leavesDone() const { return nextLeaf_; }
+
+  // Runs one round, up to leaf `upTo` at most; false if cancelled.
+  bool runRound(std::int64_t upTo, RunContext& context) {
+    using Clock = std::chrono::steady_clock;
+    const std::int64_t count = std::min(leavesPerRound_, upTo - nextLeaf_);
+    leaves_.assign(static_cast<std::size_t>(count), LeafResult{});
+    range_.firstLeaf = nextLeaf_;
+    const auto start = Clock::now();
+    const std::function<bool()> stop = [&context] { return context.cancelled(); };
+    if (!parallelCells(context, leaves_.size(), [&](std::size_t i) {
+          runLeaf(plan_, range_, nextLeaf_ + static_cast<std::int64_t>(i), leaves_[i],
+                  scratch_.local(), stop);
+        }))
+      return false;
+    for (const auto& leaf : leaves_) {
+      total_.merge(leaf.moments);
+      batches_[static_cast<std::size_t>(nextLeaf_ % kBatchCount)].merge(leaf.moments);
+      ++nextLeaf_;
+    }
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    leavesPerRound_ = std::clamp<std::int64_t>(
+        static_cast<std::int64_t>(count * std::min(4.0, seconds > 0 ? 0.03 / seconds : 4.0)), 1,
+        1 << 14);
+    return true;
+  }
+
+  MonteCarloResult summary() {
+    return summarize(total_, batches_, noSamples_, {}, 0, plan_.fourthMomentInfinite);
+  }
+
+ private:
+  const SamplingPlan& plan_;
+  MomentAccumulator total_;
+  std::vector<MomentAccumulator> batches_;
+  std::vector<LeafResult> leaves_;
+  std::vector<StoredSample> noSamples_;
+  LeafRange range_;
+  tbb::enumerable_thread_specific<TrialScratch> scratch_;
+  std::int64_t nextLeaf_ = 0, leavesPerRound_ = 8;
+};
+
+// Appends the checkpoint of summary `s` to the result.
+void commitCheckpoint(const ConvergenceSettings& settings, const SamplingPlan& plan,
+                      const MonteCarloResult& s, ConvergenceResult& result) {
+  const LogScale scale = logScale(settings.quantity, plan.logKernelValue);
+  const double logUnit = std::isfinite(result.logExact) ? result.logExact : 0.0;
+  const double n = static_cast<double>(s.trials);
+  double logEstimate, low, high;
+  if (settings.quantity != Quantity::Kernel) {
+    logEstimate = scale.a * s.logVariance + scale.b;
+    low = std::exp(scale.a * s.logCi95Low + scale.b - logUnit);
+    high = std::exp(scale.a * s.logCi95High + scale.b - logUnit);
+  } else {
+    logEstimate = s.mean.sign > 0 ? s.mean.logAbs : kNaN;
+    const double half = 1.96 * std::exp(0.5 * (s.logVariance - std::log(n)) - logUnit);
+    const double centre = s.mean.value() * std::exp(-logUnit);
+    low = centre - half;
+    high = centre + half;
+  }
+  result.trials.push_back(n);
+  result.estimate.push_back(std::exp(logEstimate - logUnit));
+  result.low.push_back(low);
+  result.high.push_back(high);
+  result.logEstimate.push_back(logEstimate);
+  result.heavyTail = s.heavyTail;
+  result.heavyTailReasons = s.heavyTailReasons;
+}
+
 }  // namespace
 
 const ExperimentInfo& Convergence::info() const {
@@ -74,7 +177,8 @@ ConvergenceSettings Convergence::parse(const ParameterSet& params) const {
                                       {"relative-variance", Quantity::RelativeVariance},
                                       {"relative-rmse", Quantity::RelativeRmse},
                                       {"kernel", Quantity::Kernel}});
-  s.checkpoints = static_cast<int>(params.integer("checkpoints"));
+  s.checkpointLeaves =
+      checkpointLeaves(s.request.trials, static_cast<int>(params.integer("checkpoints")));
   return s;
 }
 
@@ -87,29 +191,37 @@ ParameterSet Convergence::testParameters(TestLoad load) const {
   return defaultsWith({{"trials", std::int64_t{1000000000}}});
 }
 
-RunResult Convergence::runWith(const ConvergenceSettings& settings, RunContext& context) const {
-  const MonteCarloRequest& request = settings.request;
-  const SamplingPlan plan = *makeSamplingPlan(request);  // crossValidate checked it
-  const bool variance = settings.quantity != Quantity::Kernel;
-  // A variance-like quantity is a·log Var + b in logs: Var, Var/K², √Var/K.
-  const double logKernel = plan.logKernelValue;
-  const double a = settings.quantity == Quantity::RelativeRmse ? 0.5 : 1.0;
-  const double b = settings.quantity == Quantity::RelativeVariance ? -2 * logKernel
-                   : settings.quantity == Quantity::RelativeRmse   ? -logKernel
-                                                                   : 0.0;
-
-  // The exact value: the kernel, or the closed-form variance where there is one.
-  double logExact = plan.logKernelValue;
-  if (variance) {
-    const AnalyticAnswer answer =
-        evaluateAnalytic(request.withParameters(plan.parametersUsed), request.x, request.y);
-    logExact = answer.variance ? a * answer.variance->logVariance + b : kNaN;
+Computed<ConvergenceResult> Convergence::compute(const ConvergenceSettings& settings,
+                                                 ResultContext<ConvergenceResult>& context) const {
+  const SamplingPlan plan = *makeSamplingPlan(settings.request);  // crossValidate checked it
+  Computed<ConvergenceResult> computed;
+  ConvergenceResult& result = computed.result;
+  result.logExact = exactLog(settings, plan);
+  const std::vector<std::int64_t>& checkpoints = settings.checkpointLeaves;
+  const std::int64_t totalLeaves = checkpoints.back();
+  RunningMoments moments(plan, settings.request.trials);
+  std::size_t nextCheckpoint = 0;
+  while (moments.leavesDone() < totalLeaves) {
+    if (context.cancelled() || !moments.runRound(checkpoints[nextCheckpoint], context)) {
+      computed.status = RunStatus::Cancelled;
+      return computed;
+    }
+    if (moments.leavesDone() < checkpoints[nextCheckpoint]) continue;
+    commitCheckpoint(settings, plan, moments.summary(), result);
+    ++nextCheckpoint;
+    context.reportProgress(static_cast<double>(moments.leavesDone()) /
+                           static_cast<double>(totalLeaves));
+    if (moments.leavesDone() < totalLeaves) context.publishPartialResult(result);
   }
-  const bool relative = std::isfinite(logExact);
-  const double logUnit = relative ? logExact : 0.0;
+  return computed;
+}
 
-  RunResult result;
-  Table& table = result.table;
+Presentation Convergence::present(const ConvergenceSettings& settings,
+                                  const ConvergenceResult& result) const {
+  const MonteCarloRequest& request = settings.request;
+  const bool relative = std::isfinite(result.logExact);
+  Presentation shown;
+  Table& table = shown.table;
   const std::string what =
       settings.quantity == Quantity::Variance           ? "variance of K̂"
       : settings.quantity == Quantity::RelativeVariance ? "relative variance Var(K̂)/K²"
@@ -122,98 +234,26 @@ RunResult Convergence::runWith(const ConvergenceSettings& settings, RunContext& 
   table.hints.xLabel = "trials n";
   table.hints.xLog = true;
   table.hints.yLabel = relative ? "estimate / exact value" : "estimate (no closed form)";
-  const ColumnHandle trialsColumn = table.addColumn("trials", "trials n");
-  const ColumnHandle estimateColumn =
-      table.addColumn("estimate", "Monte Carlo estimate" + std::string(relative ? " / exact" : ""));
-  const ColumnHandle lowColumn = table.addColumn("low", "95% band, low");
-  const ColumnHandle highColumn = table.addColumn("high", "95% band, high");
-  const ColumnHandle exactColumn =
-      table.addColumn("exact", relative ? "exact (= 1)" : "exact (not available)");
-  const ColumnHandle logColumn = table.addColumn("log-estimate", "natural log of the estimate");
+  table.addColumn("trials", "trials n", result.trials);
+  table.addColumn("estimate", "Monte Carlo estimate" + std::string(relative ? " / exact" : ""),
+                  result.estimate);
+  table.addColumn("low", "95% band, low", result.low);
+  table.addColumn("high", "95% band, high", result.high);
+  table.addColumn("exact", relative ? "exact (= 1)" : "exact (not available)",
+                  std::vector<double>(result.trials.size(), relative ? 1.0 : kNaN));
+  table.addColumn("log-estimate", "natural log of the estimate", result.logEstimate);
   table.hints.series = {{"Monte Carlo (95% band)", "estimate", "low", "high",
                          request.mechanism->info().id, SeriesStyle::Line, "", false}};
+  if (result.heavyTail)
+    table.hints.series.front().warning = "heavy tails: " + result.heavyTailReasons.front();
   if (relative)
     table.hints.series.push_back({"exact", "exact", "", "", "exact", SeriesStyle::Line, "", false});
   if (!relative)
-    result.warnings.push_back("no closed form for this estimator: only the estimate is shown");
-
-  const std::vector<std::int64_t> checkpoints =
-      checkpointLeaves(request.trials, settings.checkpoints);
-  const std::int64_t totalLeaves = checkpoints.back();
-  MomentAccumulator total;
-  std::vector<MomentAccumulator> batches(kBatchCount);
-  std::vector<LeafResult> leaves;
-  LeafRange range;
-  range.totalTrials = request.trials;
-  range.selectionThreshold = 0;  // no stored samples: the histogram is its own experiment
-  tbb::enumerable_thread_specific<TrialScratch> scratch;
-  std::int64_t nextLeaf = 0, leavesPerRound = 8;
-  std::size_t nextCheckpoint = 0;
-  bool heavy = false;
-  std::vector<StoredSample> noSamples;
-  using Clock = std::chrono::steady_clock;
-  while (nextLeaf < totalLeaves) {
-    if (stopIfCancelled(context, result)) return result;
-    // Up to the next checkpoint, in rounds of about 30 ms.
-    const std::int64_t count = std::min(leavesPerRound, checkpoints[nextCheckpoint] - nextLeaf);
-    leaves.assign(static_cast<std::size_t>(count), LeafResult{});
-    range.firstLeaf = nextLeaf;
-    const auto start = Clock::now();
-    const std::function<bool()> stop = [&context] { return context.cancelled(); };
-    if (!parallelCells(context, leaves.size(), [&](std::size_t i) {
-          runLeaf(plan, range, nextLeaf + static_cast<std::int64_t>(i), leaves[i], scratch.local(),
-                  stop);
-        })) {
-      result.status = RunStatus::Cancelled;
-      return result;
-    }
-    for (const auto& leaf : leaves) {
-      total.merge(leaf.moments);
-      batches[static_cast<std::size_t>(nextLeaf % kBatchCount)].merge(leaf.moments);
-      ++nextLeaf;
-    }
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    leavesPerRound = std::clamp<std::int64_t>(
-        static_cast<std::int64_t>(count * std::min(4.0, seconds > 0 ? 0.03 / seconds : 4.0)), 1,
-        1 << 14);
-    if (nextLeaf < checkpoints[nextCheckpoint]) continue;
-
-    const MonteCarloResult s =
-        summarize(total, batches, noSamples, {}, 0, plan.fourthMomentInfinite);
-    const double n = static_cast<double>(s.trials);
-    double logEstimate, low, high;
-    if (variance) {
-      logEstimate = a * s.logVariance + b;
-      low = std::exp(a * s.logCi95Low + b - logUnit);
-      high = std::exp(a * s.logCi95High + b - logUnit);
-    } else {
-      logEstimate = s.mean.sign > 0 ? s.mean.logAbs : kNaN;
-      const double half = 1.96 * std::exp(0.5 * (s.logVariance - std::log(n)) - logUnit);
-      const double centre = s.mean.value() * std::exp(-logUnit);
-      low = centre - half;
-      high = centre + half;
-    }
-    table.append(trialsColumn, n);
-    table.append(estimateColumn, std::exp(logEstimate - logUnit));
-    table.append(lowColumn, low);
-    table.append(highColumn, high);
-    table.append(exactColumn, relative ? 1.0 : kNaN);
-    table.append(logColumn, logEstimate);
-    heavy = s.heavyTail;
-    if (heavy) {
-      table.hints.series.front().warning = "heavy tails: " + s.heavyTailReasons.front();
-    } else {
-      table.hints.series.front().warning.clear();
-    }
-    ++nextCheckpoint;
-    context.reportProgress(static_cast<double>(nextLeaf) / static_cast<double>(totalLeaves));
-    if (nextLeaf < totalLeaves) context.publishPartial(table);
-    if (nextLeaf == totalLeaves && heavy) {
-      for (const auto& reason : s.heavyTailReasons)
-        result.warnings.push_back("heavy tails: " + reason);
-    }
-  }
-  return result;
+    shown.warnings.push_back("no closed form for this estimator: only the estimate is shown");
+  if (result.trials.size() < settings.checkpointLeaves.size() || !result.heavyTail) return shown;
+  for (const auto& reason : result.heavyTailReasons)
+    shown.warnings.push_back("heavy tails: " + reason);
+  return shown;
 }
 
 }  // namespace rfscope

@@ -82,25 +82,36 @@ ParameterSet ConvergenceHistogram::testParameters(TestLoad load) const {
   return defaultsWith({{"trials", std::int64_t{1000000000}}});
 }
 
-RunResult ConvergenceHistogram::runWith(const ConvergenceHistogramSettings& settings,
-                                        RunContext& context) const {
-  const MonteCarloRequest& request = settings.request;
-  RunResult result;
+Computed<ConvergenceHistogramResult> ConvergenceHistogram::compute(
+    const ConvergenceHistogramSettings& settings,
+    ResultContext<ConvergenceHistogramResult>& context) const {
+  Computed<ConvergenceHistogramResult> computed;
   const auto mc = runMonteCarloFor(
-      request, context,
+      settings.request, context,
       [&](const MonteCarloResult& partial) {
-        context.publishPartial(histogramTable(partial, request));
+        context.publishPartialResult({partial, {}});
       },
       true);
   if (!mc) {  // validate() rules this out
-    result.warnings.push_back(mc.reason());
-    return result;
+    computed.result.failure = mc.reason();
+    return computed;
   }
-  result.table = histogramTable(*mc, request);
-  if (mc->cancelled) result.status = RunStatus::Cancelled;
-  for (const auto& reason : mc->heavyTailReasons)
-    result.warnings.push_back("heavy tails: " + reason);
-  return result;
+  computed.result.run = *mc;
+  if (mc->cancelled) computed.status = RunStatus::Cancelled;
+  return computed;
+}
+
+Presentation ConvergenceHistogram::present(const ConvergenceHistogramSettings& settings,
+                                           const ConvergenceHistogramResult& result) const {
+  Presentation shown;
+  if (!result.run) {
+    shown.warnings.push_back(result.failure);
+    return shown;
+  }
+  shown.table = histogramTable(*result.run, settings.request);
+  for (const auto& reason : result.run->heavyTailReasons)
+    shown.warnings.push_back("heavy tails: " + reason);
+  return shown;
 }
 
 }  // namespace rfscope

@@ -4,8 +4,11 @@
 // tails show as a long right tail that a few trials dominate.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
+#include "core/montecarlo/monte_carlo_result.h"
 #include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
@@ -14,7 +17,15 @@ struct ConvergenceHistogramSettings {
   MonteCarloRequest request;  // the estimator at its pair, with the bins and the stored trials
 };
 
-class ConvergenceHistogram final : public TypedExperiment<ConvergenceHistogramSettings> {
+// The Monte Carlo run with its histogram of the stored trials (those so far in a partial result),
+// or why there is none.
+struct ConvergenceHistogramResult {
+  std::optional<MonteCarloResult> run;
+  std::string failure;  // without a run
+};
+
+class ConvergenceHistogram final
+    : public ComputedExperiment<ConvergenceHistogramSettings, ConvergenceHistogramResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
@@ -24,9 +35,11 @@ class ConvergenceHistogram final : public TypedExperiment<ConvergenceHistogramSe
   // Every partial table is the histogram of the trials so far.
   PartialTables partialTables() const override { return PartialTables::RefineRows; }
 
- protected:
-  RunResult runWith(const ConvergenceHistogramSettings& settings,
-                    RunContext& context) const override;
+  Computed<ConvergenceHistogramResult> compute(
+      const ConvergenceHistogramSettings& settings,
+      ResultContext<ConvergenceHistogramResult>& context) const override;
+  Presentation present(const ConvergenceHistogramSettings& settings,
+                       const ConvergenceHistogramResult& result) const override;
 };
 
 }  // namespace rfscope

@@ -18,6 +18,111 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
+// Rows: the analytic grid merged with the Monte Carlo v's, sorted by v; mcPoint[row] is the row's
+// Monte Carlo point, or -1.
+struct MergedRows {
+  std::vector<double> v;
+  std::vector<std::ptrdiff_t> mcPoint;
+};
+
+MergedRows mergedRows(const MseRatioVsVSettings& settings) {
+  const std::vector<double>& grid = settings.grid;
+  const std::vector<double>& mcV = settings.monteCarloV;
+  MergedRows rows;
+  std::size_t i = 0, j = 0;
+  while (i < grid.size() || j < mcV.size()) {
+    if (j < mcV.size() && (i == grid.size() || mcV[j] <= grid[i])) {
+      rows.mcPoint.push_back(static_cast<std::ptrdiff_t>(j));
+      rows.v.push_back(mcV[j++]);
+    } else {
+      rows.mcPoint.push_back(-1);
+      rows.v.push_back(grid[i++]);
+    }
+  }
+  return rows;
+}
+
+// The couplings of a result, without rows.
+std::vector<MseRatioCoupling> emptyCouplings(const MseRatioVsVSettings& settings) {
+  std::vector<MseRatioCoupling> couplings;
+  for (const Coupling coupling : settings.couplings) {
+    MseRatioCoupling c;
+    c.coupling = coupling;
+    c.closedForm = hasPositiveClosedForms(coupling);
+    couplings.push_back(c);
+  }
+  return couplings;
+}
+
+// The rows a result holds, in column order.
+GridRows computedRows(const MseRatioVsVSettings& settings, MseRatioVsVResult& result) {
+  GridRows rows;
+  rows.columns.push_back(&result.v);
+  for (MseRatioCoupling& c : result.couplings)
+    if (c.closedForm) rows.columns.push_back(&c.analytic);
+  if (!settings.monteCarloV.empty())
+    for (MseRatioCoupling& c : result.couplings)
+      for (std::vector<double>* column : {&c.monteCarlo, &c.low, &c.high})
+        rows.columns.push_back(column);
+  return rows;
+}
+
+// The Monte Carlo runs of one row's point, coupling after coupling (each run is parallel itself);
+// stops early when cancelled.
+void runPoint(const MseRatioVsVSettings& settings, double v, std::size_t point, RunContext& context,
+              std::vector<Outcome<MonteCarloResult>>& runs) {
+  MonteCarloRequest request;
+  request.mechanism = findMechanism("pos");
+  request.features = settings.features;
+  request.trials = settings.trials;
+  request.storedSamples = 0;
+  request.histogramBins = 0;
+  // The pair: x = y = (v/2) e₁, so ‖x - y‖ = 0 and K = 1 (the ratio does not depend on it).
+  request.x = Eigen::VectorXd::Zero(settings.dimension);
+  request.x[0] = v / 2;
+  request.y = request.x;
+  for (std::size_t c = 0; c < settings.couplings.size(); ++c) {
+    request.coupling = settings.couplings[c];
+    request.seed = deriveSeed(settings.seed, point, c);
+    runs.push_back(runMonteCarloFor(request, context));
+    if (context.cancelled()) return;
+  }
+}
+
+// Appends one row: v, the closed forms' ratios (NaN on a Monte Carlo row) and the Monte Carlo
+// ratios (NaN on an analytic row), each over the i.i.d. closed form at v.
+void commitRow(const MseRatioVsVSettings& settings, double v, bool isMcRow,
+               const std::vector<Outcome<MonteCarloResult>>& runs, MseRatioVsVResult& result) {
+  const int d = settings.dimension;
+  const std::int64_t m = settings.features;
+  result.v.push_back(v);
+  const double logIid = coupledPositiveLogVariance(Coupling::Iid, d, m, 0, v * v);
+  for (MseRatioCoupling& c : result.couplings)
+    if (c.closedForm)
+      c.analytic.push_back(
+          isMcRow ? kNaN
+                  : std::exp(coupledPositiveLogVariance(c.coupling, d, m, 0, v * v) - logIid));
+  if (settings.monteCarloV.empty()) return;
+  for (std::size_t i = 0; i < result.couplings.size(); ++i) {
+    MseRatioCoupling& c = result.couplings[i];
+    double ratio = kNaN, low = kNaN, high = kNaN;
+    if (isMcRow) {
+      const Outcome<MonteCarloResult>& mc = runs[i];
+      if (!mc) {
+        result.failures.push_back(couplingId(c.coupling) + ": " + mc.reason());
+      } else {
+        ratio = std::exp(mc->logVariance - logIid);
+        low = std::exp(mc->logCi95Low - logIid);
+        high = std::exp(mc->logCi95High - logIid);
+        if (mc->heavyTail) ++c.heavyPoints;
+      }
+    }
+    c.monteCarlo.push_back(ratio);
+    c.low.push_back(low);
+    c.high.push_back(high);
+  }
+}
+
 }  // namespace
 
 const ExperimentInfo& MseRatioVsV::info() const {
@@ -91,150 +196,84 @@ ParameterSet MseRatioVsV::testParameters(TestLoad load) const {
   return defaultsWith({{"trials", std::int64_t{50000000}}});
 }
 
-RunResult MseRatioVsV::runWith(const MseRatioVsVSettings& settings, RunContext& context) const {
-  const int d = settings.dimension;
-  const std::int64_t m = settings.features;
-  const std::vector<Coupling>& couplings = settings.couplings;
-  const std::vector<double>& grid = settings.grid;
-  const std::vector<double>& mcV = settings.monteCarloV;
-
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = "MSE of coupled positive features relative to IID, d = " + std::to_string(d) +
-                      ", M = " + std::to_string(m);
-  table.hints.xColumn = "v";
-  table.hints.xLabel = "v = ‖x + y‖";
-  table.hints.yLabel = "MSE / MSE IID";
-
-  // Rows: the analytic grid merged with the Monte Carlo v's, with NaN where a row has no value of
-  // that kind. Rows stay sorted by v; mcPoint[row] is the row's Monte Carlo point, or -1.
-  std::vector<double> rows;
-  std::vector<std::ptrdiff_t> mcPoint;
-  {
-    std::size_t i = 0, j = 0;
-    while (i < grid.size() || j < mcV.size()) {
-      if (j < mcV.size() && (i == grid.size() || mcV[j] <= grid[i])) {
-        mcPoint.push_back(static_cast<std::ptrdiff_t>(j));
-        rows.push_back(mcV[j++]);
-      } else {
-        mcPoint.push_back(-1);
-        rows.push_back(grid[i++]);
-      }
-    }
-  }
-  const ColumnHandle vColumn = table.addColumn("v", "v = ‖x + y‖");
-
-  // The pair: x = y = (v/2) e₁, so ‖x - y‖ = 0 and K = 1 (the ratio does not depend on it).
-  const auto logMseIid = [&](double v) {
-    return coupledPositiveLogVariance(Coupling::Iid, d, m, 0, v * v);
-  };
-  struct AnalyticColumn {
-    Coupling coupling;
-    ColumnHandle ratio;
-  };
-  std::vector<AnalyticColumn> analytic;
-  for (const Coupling coupling : couplings) {
-    if (!hasPositiveClosedForms(coupling)) continue;
-    const std::string& id = couplingId(coupling);
-    analytic.push_back(
-        {coupling, table.addColumn("ratio-" + id, couplingName(coupling) + " / IID (analytic)")});
-    table.hints.series.push_back({couplingName(coupling) + " (analytic)", "ratio-" + id, "", "", id,
-                                  SeriesStyle::Line, "", false});
-  }
-  // Monte Carlo columns (if any point has one): the ratio with its 95% interval.
-  struct MonteCarloColumns {
-    ColumnHandle ratio, low, high;
-    std::size_t series;
-  };
-  std::vector<MonteCarloColumns> monteCarlo;
-  if (!mcV.empty())
-    for (const Coupling coupling : couplings) {
-      const std::string& id = couplingId(coupling);
-      const std::string& name = couplingName(coupling);
-      monteCarlo.push_back({table.addColumn("mc-" + id, name + " / IID (Monte Carlo)"),
-                            table.addColumn("mc-" + id + "-low", name + " 95% low"),
-                            table.addColumn("mc-" + id + "-high", name + " 95% high"),
-                            table.hints.series.size()});
-      table.hints.series.push_back({name + " (Monte Carlo)", "mc-" + id, "mc-" + id + "-low",
-                                    "mc-" + id + "-high", id, SeriesStyle::Points, "", false});
-    }
-
-  // One row per v; one cell per row runs its Monte Carlo points (each run is parallel itself),
-  // coupling after coupling.
-  MonteCarloRequest base;
-  base.mechanism = findMechanism("pos");
-  base.features = m;
-  base.trials = settings.trials;
-  base.storedSamples = 0;
-  base.histogramBins = 0;
-  std::vector<std::vector<Outcome<MonteCarloResult>>> runs(rows.size());
+Computed<MseRatioVsVResult> MseRatioVsV::compute(const MseRatioVsVSettings& settings,
+                                                 ResultContext<MseRatioVsVResult>& context) const {
+  Computed<MseRatioVsVResult> computed;
+  MseRatioVsVResult& result = computed.result;
+  result.couplings = emptyCouplings(settings);
+  const MergedRows rows = mergedRows(settings);
+  // One row per v; one cell per row runs its Monte Carlo point, if it has one.
+  std::vector<std::vector<Outcome<MonteCarloResult>>> runs(rows.v.size());
   CellWork work;
   work.computeCells = [&](std::size_t begin, std::size_t end) {
     for (std::size_t row = begin; row != end; ++row) {
-      if (mcPoint[row] < 0) continue;
-      const auto p = static_cast<std::size_t>(mcPoint[row]);
-      MonteCarloRequest request = base;
-      request.x = Eigen::VectorXd::Zero(d);
-      request.x[0] = rows[row] / 2;
-      request.y = request.x;
-      for (std::size_t c = 0; c < couplings.size(); ++c) {
-        request.coupling = couplings[c];
-        request.seed = deriveSeed(settings.seed, p, c);
-        runs[row].push_back(runMonteCarloFor(request, context));
-        if (context.cancelled()) return;
-      }
+      if (rows.mcPoint[row] < 0) continue;
+      runPoint(settings, rows.v[row], static_cast<std::size_t>(rows.mcPoint[row]), context,
+               runs[row]);
+      if (context.cancelled()) return;
     }
   };
-  std::size_t heavy = 0;
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
-      const double v = rows[row];
-      const bool isMcRow = mcPoint[row] >= 0;
-      table.append(vColumn, v);
-      const double logIid = logMseIid(v);
-      for (const AnalyticColumn& column : analytic)
-        table.append(
-            column.ratio,
-            isMcRow
-                ? kNaN
-                : std::exp(coupledPositiveLogVariance(column.coupling, d, m, 0, v * v) - logIid));
-      for (std::size_t c = 0; c < monteCarlo.size(); ++c) {
-        const MonteCarloColumns& columns = monteCarlo[c];
-        double ratio = kNaN, low = kNaN, high = kNaN;
-        if (isMcRow) {
-          const Outcome<MonteCarloResult>& mc = runs[row][c];
-          if (!mc) {
-            result.warnings.push_back(couplingId(couplings[c]) + ": " + mc.reason());
-          } else {
-            ratio = std::exp(mc->logVariance - logIid);
-            low = std::exp(mc->logCi95Low - logIid);
-            high = std::exp(mc->logCi95High - logIid);
-            if (mc->heavyTail) {
-              ++heavy;
-              table.hints.series[columns.series].warning =
-                  "heavy tails: the Monte Carlo variance may not have converged";
-            }
-          }
-        }
-        table.append(columns.ratio, ratio);
-        table.append(columns.low, low);
-        table.append(columns.high, high);
-      }
+      commitRow(settings, rows.v[row], rows.mcPoint[row] >= 0, runs[row], result);
       runs[row].clear();
     }
   };
+  GridRows gridRows = computedRows(settings, result);
+  gridRows.publishPartial = [&] { context.publishPartialResult(result); };
   CellGrid cells;
-  cells.rows = rows.size();
+  cells.rows = rows.v.size();
   // Rows without Monte Carlo are instant: a chunk holds about one Monte Carlo point.
-  cells.rowsPerChunk =
-      std::max<std::size_t>(1, rows.size() / std::max<std::size_t>(1, mcV.size() + 1));
-  result.status = runCellGrid(context, cells, work, table);
-  if (result.status == RunStatus::Cancelled) return result;
+  cells.rowsPerChunk = std::max<std::size_t>(
+      1, rows.v.size() / std::max<std::size_t>(1, settings.monteCarloV.size() + 1));
+  computed.status = runCellGrid(context, cells, work, gridRows);
+  return computed;
+}
+
+Presentation MseRatioVsV::present(const MseRatioVsVSettings& settings,
+                                  const MseRatioVsVResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.hints.title = "MSE of coupled positive features relative to IID, d = " +
+                      std::to_string(settings.dimension) +
+                      ", M = " + std::to_string(settings.features);
+  table.hints.xColumn = "v";
+  table.hints.xLabel = "v = ‖x + y‖";
+  table.hints.yLabel = "MSE / MSE IID";
+  table.addColumn("v", "v = ‖x + y‖", result.v);
+  for (const MseRatioCoupling& c : result.couplings) {
+    if (!c.closedForm) continue;
+    const std::string& id = couplingId(c.coupling);
+    const std::string& name = couplingName(c.coupling);
+    table.addColumn("ratio-" + id, name + " / IID (analytic)", c.analytic);
+    table.hints.series.push_back(
+        {name + " (analytic)", "ratio-" + id, "", "", id, SeriesStyle::Line, "", false});
+  }
+  // Monte Carlo columns (if any point has one): the ratio with its 95% interval.
+  std::size_t heavy = 0;
+  if (!settings.monteCarloV.empty())
+    for (const MseRatioCoupling& c : result.couplings) {
+      const std::string& id = couplingId(c.coupling);
+      const std::string& name = couplingName(c.coupling);
+      table.addColumn("mc-" + id, name + " / IID (Monte Carlo)", c.monteCarlo);
+      table.addColumn("mc-" + id + "-low", name + " 95% low", c.low);
+      table.addColumn("mc-" + id + "-high", name + " 95% high", c.high);
+      table.hints.series.push_back({name + " (Monte Carlo)", "mc-" + id, "mc-" + id + "-low",
+                                    "mc-" + id + "-high", id, SeriesStyle::Points,
+                                    c.heavyPoints > 0
+                                        ? "heavy tails: the Monte Carlo variance may not have "
+                                          "converged"
+                                        : "",
+                                    false});
+      heavy += c.heavyPoints;
+    }
+  shown.warnings = result.failures;
+  if (result.v.size() < settings.grid.size() + settings.monteCarloV.size()) return shown;
   if (heavy > 0)
-    result.warnings.push_back(std::to_string(heavy) +
-                              " Monte Carlo points showed heavy tails; their error bars understate "
-                              "the uncertainty");
-  return result;
+    shown.warnings.push_back(std::to_string(heavy) +
+                             " Monte Carlo points showed heavy tails; their error bars understate "
+                             "the uncertainty");
+  return shown;
 }
 
 }  // namespace rfscope

@@ -6,10 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/couplings/coupling.h"
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -24,16 +25,34 @@ struct MseRatioVsVSettings {
   std::uint64_t seed = 1;
 };
 
-class MseRatioVsV final : public TypedExperiment<MseRatioVsVSettings> {
+// One coupling's MSE over the i.i.d. MSE, per row (v) computed so far, NaN where the row has no
+// value of that kind: the closed form on the analytic grid's rows (only where the coupling has
+// one), the Monte Carlo ratio with its 95% interval on the Monte Carlo points' rows.
+struct MseRatioCoupling {
+  Coupling coupling = Coupling::Iid;
+  bool closedForm = false;
+  std::vector<double> analytic;               // empty without a closed form
+  std::vector<double> monteCarlo, low, high;  // empty without Monte Carlo points
+  std::size_t heavyPoints = 0;                // Monte Carlo points with heavy tails
+};
+
+struct MseRatioVsVResult {
+  std::vector<double> v;  // the analytic grid merged with the Monte Carlo points, sorted
+  std::vector<MseRatioCoupling> couplings;
+  std::vector<std::string> failures;  // Monte Carlo points without a result: "orf: why"
+};
+
+class MseRatioVsV final : public ComputedExperiment<MseRatioVsVSettings, MseRatioVsVResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   MseRatioVsVSettings parse(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
-
- protected:
-  RunResult runWith(const MseRatioVsVSettings& settings, RunContext& context) const override;
+  Computed<MseRatioVsVResult> compute(const MseRatioVsVSettings& settings,
+                                      ResultContext<MseRatioVsVResult>& context) const override;
+  Presentation present(const MseRatioVsVSettings& settings,
+                       const MseRatioVsVResult& result) const override;
 };
 
 }  // namespace rfscope

@@ -33,6 +33,114 @@ double visibleRange(int d, double top) {
   return top;
 }
 
+// The sampler's histogram range [0, top] in `bins` bins of `width`, and the bins that hold visible
+// mass, at rows binRow[b] of the grid w.
+struct DensityGrid {
+  double width = 0;
+  int shownBins = 0;
+  std::vector<double> w;
+  std::vector<std::size_t> binRow;
+};
+
+DensityGrid densityGrid(int d, int bins) {
+  DensityGrid grid;
+  const double top = std::sqrt(2.0 * d) + 8;
+  grid.width = top / bins;
+  const double shown = visibleRange(d, top);
+  grid.shownBins = std::clamp(static_cast<int>(std::ceil(shown / grid.width)), 1, bins);
+  // Rows: a fine grid for the closed forms merged with the bin centres, sorted by w.
+  const double end = grid.shownBins * grid.width;
+  int b = 0;
+  for (int i = 0; i < kCurvePoints; ++i) {
+    const double x = end * i / (kCurvePoints - 1);
+    for (; b < grid.shownBins && (b + 0.5) * grid.width <= x; ++b) {
+      grid.binRow.push_back(grid.w.size());
+      grid.w.push_back((b + 0.5) * grid.width);
+    }
+    grid.w.push_back(x);
+  }
+  return grid;
+}
+
+// The couplings with their closed-form densities at every w (where they have one).
+std::vector<PairNormCoupling> closedForms(const PairNormDensitySettings& settings,
+                                          const std::vector<double>& w) {
+  std::vector<PairNormCoupling> couplings;
+  for (const Coupling coupling : settings.couplings) {
+    PairNormCoupling c;
+    c.coupling = coupling;
+    c.closedForm = hasPositiveClosedForms(coupling);
+    if (c.closedForm)
+      for (double x : w)
+        c.density.push_back(std::exp(logPairNormDensity(coupling, settings.dimension, x)));
+    couplings.push_back(std::move(c));
+  }
+  return couplings;
+}
+
+// Coupling c's histogram, sampled in batches that run in parallel in rounds; counts add up
+// exactly, so the histogram is the same for any thread count and after every round it shows the
+// blocks so far (published). False if cancelled.
+class BlockSampler {
+ public:
+  BlockSampler(const PairNormDensitySettings& settings, const DensityGrid& grid,
+               ResultContext<PairNormDensityResult>& context, PairNormDensityResult& result)
+      : settings_(settings), grid_(grid), context_(context), result_(result) {}
+
+  bool sample(std::size_t c) {
+    const std::int64_t batches = batchCount();
+    std::vector<std::int64_t> counts(settings_.bins, 0);
+    std::int64_t pairs = 0;
+    for (std::int64_t first = 0; first < batches; first += kBatchesPerRound) {
+      const std::int64_t last = std::min(batches, first + kBatchesPerRound);
+      std::vector<ConformityResult> estimates(static_cast<std::size_t>(last - first));
+      if (!parallelCells(context_, estimates.size(), [&](std::size_t i) {
+            estimates[i] = runBatch(c, first + static_cast<std::int64_t>(i));
+          }))
+        return false;
+      for (const ConformityResult& estimate : estimates) {
+        for (int k = 0; k < settings_.bins; ++k)
+          counts[k] += estimate.pairNorms.counts[k];
+        pairs += estimate.pairNorms.sampleCount;
+      }
+      // Densities of the blocks so far: the histogram sharpens as the run goes.
+      std::vector<double>& column = result_.couplings[c].histogram;
+      for (int k = 0; k < grid_.shownBins; ++k)
+        column[grid_.binRow[k]] =
+            static_cast<double>(counts[k]) / (static_cast<double>(pairs) * grid_.width);
+      done_ += static_cast<double>(last - first);
+      const double totalWork = static_cast<double>(batches * settings_.couplings.size());
+      context_.reportProgress(done_ / totalWork);
+      if (done_ < totalWork) context_.publishPartialResult(result_);
+    }
+    return true;
+  }
+
+ private:
+  static constexpr std::int64_t kBatchesPerRound = 16;
+
+  std::int64_t batchCount() const {
+    return (settings_.blocks + kBlocksPerBatch - 1) / kBlocksPerBatch;
+  }
+
+  // Batch b of coupling c: one engine call under its own derived seed.
+  ConformityResult runBatch(std::size_t c, std::int64_t b) const {
+    ConformityRequest request;
+    request.coupling = settings_.couplings[c];
+    request.dimension = settings_.dimension;
+    request.histogramBins = settings_.bins;
+    request.trials = std::min(kBlocksPerBatch, settings_.blocks - b * kBlocksPerBatch);
+    request.seed = deriveSeed(settings_.seed, c, static_cast<std::uint64_t>(b));
+    return estimateConformity(request);
+  }
+
+  const PairNormDensitySettings& settings_;
+  const DensityGrid& grid_;
+  ResultContext<PairNormDensityResult>& context_;
+  PairNormDensityResult& result_;
+  double done_ = 0;
+};
+
 }  // namespace
 
 const ExperimentInfo& PairNormDensity::info() const {
@@ -75,102 +183,55 @@ ParameterSet PairNormDensity::testParameters(TestLoad load) const {
   return defaultsWith({{"blocks", std::int64_t{10000000}}});
 }
 
-RunResult PairNormDensity::runWith(const PairNormDensitySettings& settings,
-                                   RunContext& context) const {
-  const int d = settings.dimension;
-  const std::vector<Coupling>& couplings = settings.couplings;
-  const int bins = settings.bins;
-  const std::int64_t blocks = settings.blocks;
-  // The sampler's histogram range, and the part of it that holds visible mass.
-  const double top = std::sqrt(2.0 * d) + 8;
-  const double width = top / bins;
-  const double shown = visibleRange(d, top);
-  const int shownBins = std::clamp(static_cast<int>(std::ceil(shown / width)), 1, bins);
+Computed<PairNormDensityResult> PairNormDensity::compute(
+    const PairNormDensitySettings& settings, ResultContext<PairNormDensityResult>& context) const {
+  const DensityGrid grid = densityGrid(settings.dimension, settings.bins);
+  Computed<PairNormDensityResult> computed;
+  PairNormDensityResult& result = computed.result;
+  result.w = grid.w;
+  result.couplings = closedForms(settings, grid.w);
+  if (settings.blocks == 0) return computed;
+  if (context.cancelled()) {
+    computed.status = RunStatus::Cancelled;
+    return computed;
+  }
+  result.sampled = true;
+  for (PairNormCoupling& c : result.couplings)
+    c.histogram.assign(grid.w.size(), kNaN);
+  BlockSampler sampler(settings, grid, context, result);
+  for (std::size_t c = 0; c < settings.couplings.size(); ++c)
+    if (!sampler.sample(c)) {
+      computed.status = RunStatus::Cancelled;
+      return computed;
+    }
+  return computed;
+}
 
-  RunResult result;
-  Table& table = result.table;
-  table.hints.title = "Density of w_ij = ‖ω_i + ω_j‖ within a block, d = " + std::to_string(d);
+Presentation PairNormDensity::present(const PairNormDensitySettings& settings,
+                                      const PairNormDensityResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.hints.title =
+      "Density of w_ij = ‖ω_i + ω_j‖ within a block, d = " + std::to_string(settings.dimension);
   table.hints.xColumn = "w";
   table.hints.xLabel = "w_ij = ‖ω_i + ω_j‖";
   table.hints.yLabel = "p(w_ij)";
-  // Rows: a fine grid for the closed forms merged with the histogram's bin centres (the bins
-  // that hold visible mass), sorted by w; binRow[b] is bin b's row.
-  std::vector<double> w;
-  std::vector<std::size_t> binRow;
-  {
-    const double end = shownBins * width;
-    int b = 0;
-    for (int i = 0; i < kCurvePoints; ++i) {
-      const double x = end * i / (kCurvePoints - 1);
-      for (; b < shownBins && (b + 0.5) * width <= x; ++b) {
-        binRow.push_back(w.size());
-        w.push_back((b + 0.5) * width);
-      }
-      w.push_back(x);
-    }
-  }
-  table.addColumn("w", "w_ij (closed forms: fine grid; histograms: bin centres)", w);
-  for (const Coupling coupling : couplings) {
-    if (!hasPositiveClosedForms(coupling)) continue;
-    const std::string& id = couplingId(coupling);
-    std::vector<double> density;
-    for (double x : w)
-      density.push_back(std::exp(logPairNormDensity(coupling, d, x)));
-    table.addColumn("p-" + id, couplingName(coupling) + " p(w_ij) (closed form)", density);
+  table.addColumn("w", "w_ij (closed forms: fine grid; histograms: bin centres)", result.w);
+  for (const PairNormCoupling& c : result.couplings) {
+    if (!c.closedForm) continue;
+    const std::string& id = couplingId(c.coupling);
+    table.addColumn("p-" + id, couplingName(c.coupling) + " p(w_ij) (closed form)", c.density);
     table.hints.series.push_back(
-        {couplingName(coupling), "p-" + id, "", "", id, SeriesStyle::Line, "", false});
+        {couplingName(c.coupling), "p-" + id, "", "", id, SeriesStyle::Line, "", false});
   }
-  if (blocks == 0 || stopIfCancelled(context, result)) return result;
-
-  std::vector<ColumnHandle> histograms;
-  for (const Coupling coupling : couplings) {
-    const std::string& id = couplingId(coupling);
-    histograms.push_back(table.addColumn("mc-" + id,
-                                         couplingName(coupling) + " histogram (Monte Carlo)",
-                                         std::vector(w.size(), kNaN)));
-    table.hints.series.push_back({couplingName(coupling) + " (Monte Carlo)", "mc-" + id, "", "", id,
-                                  SeriesStyle::Points, "", false});
+  if (!result.sampled) return shown;
+  for (const PairNormCoupling& c : result.couplings) {
+    const std::string& id = couplingId(c.coupling);
+    table.addColumn("mc-" + id, couplingName(c.coupling) + " histogram (Monte Carlo)", c.histogram);
+    table.hints.series.push_back({couplingName(c.coupling) + " (Monte Carlo)", "mc-" + id, "", "",
+                                  id, SeriesStyle::Points, "", false});
   }
-  // Batches run in parallel in rounds; counts add up exactly, so the histogram is the same for
-  // any thread count and after every round it shows the blocks so far.
-  const std::int64_t batches = (blocks + kBlocksPerBatch - 1) / kBlocksPerBatch;
-  const std::int64_t batchesPerRound = 16;
-  const double totalWork = static_cast<double>(batches * couplings.size());
-  double done = 0;
-  for (std::size_t c = 0; c < couplings.size(); ++c) {
-    std::vector<std::int64_t> counts(bins, 0);
-    std::int64_t pairs = 0;
-    for (std::int64_t first = 0; first < batches; first += batchesPerRound) {
-      const std::int64_t last = std::min(batches, first + batchesPerRound);
-      std::vector<ConformityResult> estimates(static_cast<std::size_t>(last - first));
-      if (!parallelCells(context, estimates.size(), [&](std::size_t i) {
-            const std::int64_t b = first + static_cast<std::int64_t>(i);
-            ConformityRequest request;
-            request.coupling = couplings[c];
-            request.dimension = d;
-            request.histogramBins = bins;
-            request.trials = std::min(kBlocksPerBatch, blocks - b * kBlocksPerBatch);
-            request.seed = deriveSeed(settings.seed, c, static_cast<std::uint64_t>(b));
-            estimates[i] = estimateConformity(request);
-          })) {
-        result.status = RunStatus::Cancelled;
-        return result;
-      }
-      for (const ConformityResult& estimate : estimates) {
-        for (int k = 0; k < bins; ++k)
-          counts[k] += estimate.pairNorms.counts[k];
-        pairs += estimate.pairNorms.sampleCount;
-      }
-      // Densities of the blocks so far: the histogram sharpens as the run goes.
-      auto& column = table[histograms[c]].values;
-      for (int k = 0; k < shownBins; ++k)
-        column[binRow[k]] = static_cast<double>(counts[k]) / (static_cast<double>(pairs) * width);
-      done += static_cast<double>(last - first);
-      context.reportProgress(done / totalWork);
-      if (done < totalWork) context.publishPartial(table);
-    }
-  }
-  return result;
+  return shown;
 }
 
 }  // namespace rfscope

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/computed_experiment.h"
 
 namespace rfscope {
 
@@ -19,7 +19,25 @@ struct PairNormDensitySettings {
   std::uint64_t seed = 1;
 };
 
-class PairNormDensity final : public TypedExperiment<PairNormDensitySettings> {
+// One coupling's densities at the rows' w: the closed form (where the coupling has one) and the
+// histogram of the blocks sampled so far, at the bin centres' rows (NaN elsewhere).
+struct PairNormCoupling {
+  Coupling coupling = Coupling::Iid;
+  bool closedForm = false;
+  std::vector<double> density;    // empty without a closed form
+  std::vector<double> histogram;  // empty before sampling starts
+};
+
+struct PairNormDensityResult {
+  // A fine grid for the closed forms merged with the centres of the histogram's bins that hold
+  // visible mass, sorted.
+  std::vector<double> w;
+  std::vector<PairNormCoupling> couplings;
+  bool sampled = false;  // the histograms were started (blocks > 0, not cancelled before)
+};
+
+class PairNormDensity final
+    : public ComputedExperiment<PairNormDensitySettings, PairNormDensityResult> {
  public:
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
@@ -28,8 +46,11 @@ class PairNormDensity final : public TypedExperiment<PairNormDensitySettings> {
   // Every partial table holds every bin: the histograms of the blocks so far.
   PartialTables partialTables() const override { return PartialTables::RefineRows; }
 
- protected:
-  RunResult runWith(const PairNormDensitySettings& settings, RunContext& context) const override;
+  Computed<PairNormDensityResult> compute(
+      const PairNormDensitySettings& settings,
+      ResultContext<PairNormDensityResult>& context) const override;
+  Presentation present(const PairNormDensitySettings& settings,
+                       const PairNormDensityResult& result) const override;
 };
 
 }  // namespace rfscope

@@ -38,7 +38,8 @@ std::vector<ParameterSpec> VarianceRatioVsNorm::parameters() const {
 
 VarianceRatioVsNormSettings VarianceRatioVsNorm::parse(const ParameterSet& params) const {
   VarianceRatioVsNormSettings s;
-  s.dimensions = params.choices("dimensions");
+  for (const std::string& d : params.choices("dimensions"))
+    s.dimensions.push_back(std::stoi(d));
   s.uMin = params.real("u-min");
   s.uMax = params.real("u-max");
   s.logSpacing = params.choice("u-spacing") == "log";
@@ -60,27 +61,14 @@ ParameterSet VarianceRatioVsNorm::testParameters(TestLoad load) const {
                                                                "128", "256", "512", "1024"}}});
 }
 
-RunResult VarianceRatioVsNorm::runWith(const VarianceRatioVsNormSettings& settings,
-                                       RunContext& context) const {
+Computed<VarianceRatioVsNormResult> VarianceRatioVsNorm::compute(
+    const VarianceRatioVsNormSettings& settings,
+    ResultContext<VarianceRatioVsNormResult>& context) const {
   const std::vector<double>& grid = settings.grid;
-  const std::vector<std::string>& dimensions = settings.dimensions;
-  RunResult result;
-  Table& table = result.table;
-  const ColumnHandle uColumn = table.addColumn("u", "‖x + y‖²");
-  table.hints.title = "Log variance ratio of OPRF to PosRF (Gaussian or softmax kernel)";
-  table.hints.xColumn = "u";
-  table.hints.xLabel = "‖x + y‖²";
-  table.hints.yLabel = "μ = log(Var OPRF / Var PosRF)";
-  table.hints.xLog = settings.logSpacing;
-  std::vector<ColumnHandle> muColumns;
-  std::vector<int> ds;
-  for (const std::string& d : dimensions) {
-    muColumns.push_back(table.addColumn("mu-d" + d, "μ for d = " + d));
-    table.hints.series.push_back(
-        {"d = " + d, "mu-d" + d, "", "", "d-" + d, SeriesStyle::Line, "", false});
-    ds.push_back(std::stoi(d));
-  }
-
+  const std::vector<int>& ds = settings.dimensions;
+  Computed<VarianceRatioVsNormResult> computed;
+  VarianceRatioVsNormResult& result = computed.result;
+  result.mu.resize(ds.size());
   // One row per ‖x + y‖², one cell per dimension.
   std::vector<double> mu(grid.size() * ds.size());
   CellWork work;
@@ -93,18 +81,42 @@ RunResult VarianceRatioVsNorm::runWith(const VarianceRatioVsNormSettings& settin
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
-      table.append(uColumn, grid[row]);
+      result.u.push_back(grid[row]);
       for (std::size_t i = 0; i < ds.size(); ++i)
-        table.append(muColumns[i], mu[row * ds.size() + i]);
+        result.mu[i].push_back(mu[row * ds.size() + i]);
     }
   };
+  GridRows rows;
+  rows.columns.push_back(&result.u);
+  for (std::vector<double>& curve : result.mu)
+    rows.columns.push_back(&curve);
+  rows.publishPartial = [&] { context.publishPartialResult(result); };
   CellGrid cells;
   cells.rows = grid.size();
   cells.cellsPerRow = ds.size();
   cells.rowsPerChunk = std::max<std::size_t>(1, grid.size() / 20);
-  cells.distributable = true;  // commitRows writes the table only
-  result.status = runCellGrid(context, cells, work, table);
-  return result;
+  cells.distributable = true;  // commitRows writes the result's rows only
+  computed.status = runCellGrid(context, cells, work, rows);
+  return computed;
+}
+
+Presentation VarianceRatioVsNorm::present(const VarianceRatioVsNormSettings& settings,
+                                          const VarianceRatioVsNormResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.addColumn("u", "‖x + y‖²", result.u);
+  table.hints.title = "Log variance ratio of OPRF to PosRF (Gaussian or softmax kernel)";
+  table.hints.xColumn = "u";
+  table.hints.xLabel = "‖x + y‖²";
+  table.hints.yLabel = "μ = log(Var OPRF / Var PosRF)";
+  table.hints.xLog = settings.logSpacing;
+  for (std::size_t i = 0; i < settings.dimensions.size(); ++i) {
+    const std::string d = std::to_string(settings.dimensions[i]);
+    table.addColumn("mu-d" + d, "μ for d = " + d, result.mu[i]);
+    table.hints.series.push_back(
+        {"d = " + d, "mu-d" + d, "", "", "d-" + d, SeriesStyle::Line, "", false});
+  }
+  return shown;
 }
 
 }  // namespace rfscope

@@ -33,6 +33,241 @@ MonteCarloRequest genericRequest(const VarianceVsSigmaSettings& settings) {
   return request;
 }
 
+using Quantity = VarianceVsSigmaSettings::Quantity;
+using ValueKind = VarianceVsSigmaSettings::ValueKind;
+
+// The plotted quantity's log from log Var and log K.
+double plottedLog(Quantity quantity, double logVariance, double logKernel) {
+  switch (quantity) {
+    case Quantity::LogVariance:
+      return logVariance;
+    case Quantity::LogRelativeVariance:
+      return logVariance - 2 * logKernel;
+    case Quantity::RelativeRmse:
+      return 0.5 * logVariance - logKernel;
+  }
+  return logVariance;
+}
+
+// The pairs every σ scales: drawn once, with their geometry.
+struct BasePairs {
+  std::vector<Eigen::VectorXd> x, y;
+  std::vector<PairGeometry> geometry;
+};
+
+// False if cancelled (the pairs may then be incomplete).
+bool drawBasePairs(const VarianceVsSigmaSettings& settings, const PairSampler& sampler,
+                   RunContext& context, BasePairs& pairs) {
+  const std::size_t count = settings.pairs;
+  pairs.x.resize(count);
+  pairs.y.resize(count);
+  pairs.geometry.resize(count);
+  return parallelCells(context, count, [&](std::size_t p) {
+    sampler.sampleBasePair(settings.seed, p, pairs.x[p], pairs.y[p]);
+    pairs.geometry[p] = PairGeometry::fromVectors(pairs.x[p], pairs.y[p]);
+  });
+}
+
+// The grid's cells: one row per σ, one cell per pair; a row holds its estimators and plotted logs
+// until it is committed.
+class SigmaCells {
+ public:
+  SigmaCells(const VarianceVsSigmaSettings& settings, const BasePairs& pairs)
+      : settings_(settings),
+        pairs_(pairs),
+        // The statistics of CRT eqs. 8, 12, 14 at any σ follow from the base pairs' in O(d).
+        statistics_(pairs.x, pairs.y, usesSecondMoments(settings.mechanisms)),
+        rows_(settings.sigmas.size()) {}
+
+  // CRT §3: free parameters (GERF's A and s, λ*, p*) are chosen once per σ from statistics of
+  // all the pairs at that σ (eqs. 8, 12, 14), the same for every pair, closed forms and Monte
+  // Carlo alike.
+  void prepare(std::size_t s) {
+    Row& row = rows_[s];
+    const std::size_t mechanismCount = settings_.mechanisms.size();
+    std::vector<ParameterSet> chosen =
+        dataDrivenParameters(settings_.mechanisms, statistics_, settings_.sigmas[s]);
+    EstimatorSpec base;
+    base.kernel = settings_.kernel;
+    base.coupling = settings_.coupling;
+    base.features = settings_.features;
+    row.estimators.assign(mechanismCount, base);
+    for (std::size_t m = 0; m < mechanismCount; ++m) {
+      row.estimators[m].mechanism = settings_.mechanisms[m];
+      row.estimators[m].parameters = std::move(chosen[m]);
+    }
+    row.logValues.assign(settings_.kinds.size() * mechanismCount * settings_.pairs, kNaN);
+    row.heavy.assign(row.logValues.size(), 0);
+  }
+
+  void compute(std::size_t begin, std::size_t end, const std::function<bool()>& stop) {
+    const std::size_t pairCount = settings_.pairs;
+    Eigen::VectorXd x, y;
+    MonteCarloRequest request;
+    TrialScratch scratch;
+    for (std::size_t cell = begin; cell != end; ++cell) {
+      const std::size_t s = cell / pairCount, p = cell % pairCount;
+      Row& row = rows_[s];
+      const double sigma = settings_.sigmas[s];
+      x = sigma * pairs_.x[p];
+      y = sigma * pairs_.y[p];
+      const PairInput pair(x, y, pairs_.geometry[p].scaled(sigma));
+      for (std::size_t k = 0; k < settings_.kinds.size(); ++k)
+        for (std::size_t m = 0; m < settings_.mechanisms.size(); ++m) {
+          if (settings_.kinds[k] == ValueKind::ClosedForm) {
+            closedFormCell(row, k, m, p, pair);
+            continue;
+          }
+          static_cast<EstimatorSpec&>(request) = row.estimators[m];
+          request.x = x;
+          request.y = y;
+          request.seed = deriveSeed(settings_.seed, s * pairCount + p, m);
+          if (!monteCarloCell(row, k, m, p, request, scratch, stop)) return;
+        }
+    }
+  }
+
+  // Summarises row s over its pairs into the result's series; tallies[0]: cells left out of the
+  // means, tallies[1 + m]: mechanism m's heavy-tailed cells.
+  void commit(std::size_t s, VarianceVsSigmaResult& result, std::vector<std::int64_t>& tallies) {
+    Row& row = rows_[s];
+    result.sigma.push_back(settings_.sigmas[s]);
+    const std::size_t mechanismCount = settings_.mechanisms.size();
+    for (std::size_t k = 0; k < settings_.kinds.size(); ++k)
+      for (std::size_t m = 0; m < mechanismCount; ++m) {
+        const MeanAndStd summary = summarizeFinite(&row.logValues[at(k, m, 0)], settings_.pairs);
+        tallies[0] += static_cast<std::int64_t>(summary.excluded);
+        for (std::size_t p = 0; p < settings_.pairs; ++p)
+          tallies[1 + m] += row.heavy[at(k, m, p)];
+        VarianceVsSigmaSeries& series = result.series[k * mechanismCount + m];
+        series.mean.push_back(summary.mean);
+        series.std.push_back(summary.std);
+      }
+    row = Row{};  // its cells are done with
+  }
+
+ private:
+  struct Row {
+    std::vector<EstimatorSpec> estimators;  // [mechanism]
+    std::vector<double> logValues;          // [kind][mechanism][pair]: the plotted quantity's log
+    std::vector<unsigned char> heavy;       // the same layout: Monte Carlo saw heavy tails
+  };
+
+  std::size_t at(std::size_t k, std::size_t m, std::size_t p) const {
+    return (k * settings_.mechanisms.size() + m) * settings_.pairs + p;
+  }
+
+  void closedFormCell(Row& row, std::size_t k, std::size_t m, std::size_t p,
+                      const PairInput& pair) const {
+    const AnalyticAnswer answer = evaluateAnalytic(row.estimators[m], pair);
+    row.logValues[at(k, m, p)] =
+        answer.variance
+            ? plottedLog(settings_.quantity, answer.variance->logVariance, answer.logKernelValue)
+            : kNaN;
+  }
+
+  // False if cancelled.
+  bool monteCarloCell(Row& row, std::size_t k, std::size_t m, std::size_t p,
+                      const MonteCarloRequest& request, TrialScratch& scratch,
+                      const std::function<bool()>& stop) const {
+    const auto plan = makeSamplingPlan(request);
+    if (!plan) return true;
+    const MonteCarloResult mc = sampleSerially(*plan, settings_.trials, scratch, stop);
+    if (mc.cancelled) return false;
+    row.logValues[at(k, m, p)] = plottedLog(settings_.quantity, mc.logVariance, mc.logKernelValue);
+    row.heavy[at(k, m, p)] = mc.heavyTail;
+    return true;
+  }
+
+  const VarianceVsSigmaSettings& settings_;
+  const BasePairs& pairs_;
+  const ScalableStatistics statistics_;
+  std::vector<Row> rows_;
+};
+
+// The series of a result, kinds outermost, without rows.
+std::vector<VarianceVsSigmaSeries> emptySeries(const VarianceVsSigmaSettings& settings) {
+  std::vector<VarianceVsSigmaSeries> series;
+  for (const ValueKind kind : settings.kinds)
+    for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
+      series.push_back({kind, settings.mechanisms[m], m, {}, {}});
+  return series;
+}
+
+// The measured rows a result holds, in the grid's order.
+GridRows measuredRows(VarianceVsSigmaResult& result) {
+  GridRows rows;
+  rows.columns.push_back(&result.sigma);
+  for (VarianceVsSigmaSeries& series : result.series) {
+    rows.columns.push_back(&series.mean);
+    rows.columns.push_back(&series.std);
+  }
+  return rows;
+}
+
+void copyTallies(const std::vector<std::int64_t>& tallies, VarianceVsSigmaResult& result) {
+  result.excludedCells = tallies[0];
+  result.heavyCells.assign(tallies.begin() + 1, tallies.end());
+}
+
+BandLabels bandLabels(Quantity quantity) {
+  return quantity == Quantity::LogVariance
+             ? BandLabels{" mean log Var", " std of log Var", " mean - std", " mean + std"}
+         : quantity == Quantity::LogRelativeVariance
+             ? BandLabels{" mean log(Var/K²)", " std of log(Var/K²)", " mean - std", " mean + std"}
+             : BandLabels{" geometric mean of √Var/K", " std of log(√Var/K)",
+                          " geometric mean ÷ geometric std", " geometric mean × geometric std"};
+}
+
+// The four columns and the series of each of the result's series, with its rows.
+std::vector<BandColumns> addSeriesBands(const VarianceVsSigmaSettings& settings,
+                                        const VarianceVsSigmaResult& result, Table& table) {
+  const BandLabels labels = bandLabels(settings.quantity);
+  std::vector<BandColumns> bands;
+  for (const VarianceVsSigmaSeries& series : result.series) {
+    const MechanismInfo& info = series.mechanism->info();
+    const bool monteCarlo = series.kind == ValueKind::MonteCarlo;
+    const std::string name = info.name + (monteCarlo ? " (Monte Carlo)" : "");
+    bands.push_back(addBandSeries(table, info.id + (monteCarlo ? "-mc" : ""), name, labels, info.id,
+                                  monteCarlo ? SeriesStyle::Points : SeriesStyle::Line));
+  }
+  for (std::size_t row = 0; row < result.sigma.size(); ++row)
+    for (std::size_t i = 0; i < result.series.size(); ++i) {
+      const double mean = result.series[i].mean[row], spread = result.series[i].std[row];
+      if (settings.quantity == Quantity::RelativeRmse) {  // back from logs: geometric statistics
+        bands[i].append(table, std::exp(mean), spread, std::exp(mean - spread),
+                        std::exp(mean + spread));
+      } else {
+        bands[i].append(table, mean, spread, mean - spread, mean + spread);
+      }
+    }
+  return bands;
+}
+
+// Title and axes: the estimator, the regime, d and the plotted quantity.
+void setPlotHints(const VarianceVsSigmaSettings& settings, PlotHints& hints) {
+  const std::string estimator =
+      settings.features == 1 && settings.coupling == Coupling::Iid
+          ? std::string("one random feature")
+          : std::to_string(settings.features) + " features, " + couplingName(settings.coupling);
+  hints.title = "Log-variance of " + estimator + ", " + settings.regime.chosen->info().id +
+                " regime, d = " + std::to_string(settings.dimension);
+  hints.xColumn = "sigma";
+  hints.xLabel = "σ";
+  const std::string rowContext =
+      " (" + std::string(kernelId(settings.kernel)) + " kernel, " + estimator + ")";
+  if (settings.quantity == Quantity::LogVariance) {
+    hints.yLabel = "log Var" + rowContext + ", mean ± std over pairs";
+  } else if (settings.quantity == Quantity::LogRelativeVariance) {
+    hints.title = "Relative variance" + hints.title.substr(std::string("Log-variance").size());
+    hints.yLabel = "log(Var/K²)" + rowContext + ", mean ± std over pairs";
+  } else {
+    hints.title = "Relative RMSE" + hints.title.substr(std::string("Log-variance").size());
+    hints.yLabel = "√Var/K" + rowContext + ", geometric mean ×/÷ geometric std over pairs";
+    hints.yLog = true;
+  }
+}
+
 }  // namespace
 
 const ExperimentInfo& VarianceVsSigma::info() const {
@@ -93,8 +328,7 @@ VarianceVsSigmaSettings VarianceVsSigma::parse(const ParameterSet& params) const
   s.dimension = static_cast<int>(params.integer("d"));
   s.pairs = static_cast<std::size_t>(params.integer("pairs"));
   s.seed = static_cast<std::uint64_t>(params.integer("seed"));
-  s.regime = findRegime(params.choice("regime"));
-  s.regimeParameters = params;
+  s.regime = parseRegime(params);
   s.kernel = *kernelFromId(params.choice("kernel"));
   s.sigmaMin = params.real("sigma-min");
   s.sigmaMax = params.real("sigma-max");
@@ -149,209 +383,76 @@ ParameterSet VarianceVsSigma::testParameters(TestLoad load) const {
       {{"method", std::string("monte-carlo")}, {"trials", std::int64_t{100000000}}});
 }
 
-RunResult VarianceVsSigma::runWith(const VarianceVsSigmaSettings& settings,
-                                   RunContext& context) const {
-  const std::size_t pairCount = settings.pairs;
-  const std::vector<double>& sigmas = settings.sigmas;
-  const std::vector<const Mechanism*>& mechanisms = settings.mechanisms;
-  const std::size_t mechanismCount = mechanisms.size();
-  const std::size_t kindCount = settings.kinds.size();
+Computed<VarianceVsSigmaResult> VarianceVsSigma::compute(
+    const VarianceVsSigmaSettings& settings, ResultContext<VarianceVsSigmaResult>& context) const {
   // Data files were checked by validate(); they load from the cache here.
   const std::shared_ptr<const PairSampler> sampler =
-      prepareRegime(settings.regimeParameters, settings.dimension);
-
-  RunResult result;
-  Table& table = result.table;
-  const ColumnHandle sigmaColumn = table.addColumn("sigma", "σ");
-  // Columns per kind of value and mechanism: [kind][mechanism].
-  std::vector<std::vector<BandColumns>> bands(kindCount);
-  const Quantity quantity = settings.quantity;
-  const BandLabels labels =
-      quantity == Quantity::LogVariance
-          ? BandLabels{" mean log Var", " std of log Var", " mean - std", " mean + std"}
-      : quantity == Quantity::LogRelativeVariance
-          ? BandLabels{" mean log(Var/K²)", " std of log(Var/K²)", " mean - std", " mean + std"}
-          : BandLabels{" geometric mean of √Var/K", " std of log(√Var/K)",
-                       " geometric mean ÷ geometric std", " geometric mean × geometric std"};
-  for (std::size_t k = 0; k < kindCount; ++k)
-    for (const Mechanism* m : mechanisms) {
-      const bool monteCarlo = settings.kinds[k] == ValueKind::MonteCarlo;
-      const std::string name = m->info().name + (monteCarlo ? " (Monte Carlo)" : "");
-      bands[k].push_back(addBandSeries(table, m->info().id + (monteCarlo ? "-mc" : ""), name,
-                                       labels, m->info().id,
-                                       monteCarlo ? SeriesStyle::Points : SeriesStyle::Line));
-    }
-  const std::string estimator =
-      settings.features == 1 && settings.coupling == Coupling::Iid
-          ? std::string("one random feature")
-          : std::to_string(settings.features) + " features, " + couplingName(settings.coupling);
-  table.hints.title = "Log-variance of " + estimator + ", " + settings.regime->info().id +
-                      " regime, d = " + std::to_string(settings.dimension);
-  table.hints.xColumn = "sigma";
-  table.hints.xLabel = "σ";
-  const std::string rowContext =
-      " (" + std::string(kernelId(settings.kernel)) + " kernel, " + estimator + ")";
-  if (quantity == Quantity::LogVariance) {
-    table.hints.yLabel = "log Var" + rowContext + ", mean ± std over pairs";
-  } else if (quantity == Quantity::LogRelativeVariance) {
-    table.hints.title =
-        "Relative variance" + table.hints.title.substr(std::string("Log-variance").size());
-    table.hints.yLabel = "log(Var/K²)" + rowContext + ", mean ± std over pairs";
-  } else {
-    table.hints.title =
-        "Relative RMSE" + table.hints.title.substr(std::string("Log-variance").size());
-    table.hints.yLabel = "√Var/K" + rowContext + ", geometric mean ×/÷ geometric std over pairs";
-    table.hints.yLog = true;
+      prepareRegime(settings.regime, settings.dimension);
+  Computed<VarianceVsSigmaResult> computed;
+  VarianceVsSigmaResult& result = computed.result;
+  result.series = emptySeries(settings);
+  result.heavyCells.assign(settings.mechanisms.size(), 0);
+  BasePairs pairs;
+  if (!drawBasePairs(settings, *sampler, context, pairs)) {
+    computed.status = RunStatus::Cancelled;  // the base pairs may be incomplete
+    return computed;
   }
-
-  // Base pairs, drawn once and scaled by each σ, with their geometry.
-  std::vector<Eigen::VectorXd> baseX(pairCount), baseY(pairCount);
-  std::vector<PairGeometry> baseGeometry(pairCount);
-  if (!parallelCells(context, pairCount, [&](std::size_t p) {
-        sampler->sampleBasePair(settings.seed, p, baseX[p], baseY[p]);
-        baseGeometry[p] = PairGeometry::fromVectors(baseX[p], baseY[p]);
-      })) {
-    result.status = RunStatus::Cancelled;  // the base pairs may be incomplete
-    return result;
-  }
-  // The statistics of CRT eqs. 8, 12, 14 at any σ follow from the base pairs' in O(d).
-  const ScalableStatistics statistics(baseX, baseY, usesSecondMoments(mechanisms));
-
-  // One row per σ, one cell per pair; a row holds its estimators and log variances until it is
-  // committed.
-  struct Row {
-    std::vector<EstimatorSpec> estimators;  // [mechanism]
-    std::vector<double> logVariances;       // [kind][mechanism][pair]
-    std::vector<unsigned char> heavy;       // the same layout: Monte Carlo saw heavy tails
-  };
-  std::vector<Row> rows(sigmas.size());
-  EstimatorSpec base;
-  base.kernel = settings.kernel;
-  base.coupling = settings.coupling;
-  base.features = settings.features;
+  SigmaCells cells(settings, pairs);
   const std::function<bool()> stop = [&context] { return context.cancelled(); };
-  const auto at = [&](std::size_t k, std::size_t m, std::size_t p) {
-    return (k * mechanismCount + m) * pairCount + p;
-  };
-
-  // The plotted quantity's log from log Var and log K.
-  const auto plotted = [quantity](double logVariance, double logKernel) {
-    switch (quantity) {
-      case Quantity::LogVariance:
-        return logVariance;
-      case Quantity::LogRelativeVariance:
-        return logVariance - 2 * logKernel;
-      case Quantity::RelativeRmse:
-        return 0.5 * logVariance - logKernel;
-    }
-    return logVariance;
-  };
-
+  std::vector<std::int64_t> tallies(1 + settings.mechanisms.size(), 0);
   CellWork work;
-  work.prepareRow = [&](std::size_t s) {
-    // CRT §3: free parameters (GERF's A and s, λ*, p*) are chosen once per σ from statistics of
-    // all the pairs at that σ (eqs. 8, 12, 14), the same for every pair, closed forms and Monte
-    // Carlo alike.
-    Row& row = rows[s];
-    std::vector<ParameterSet> chosen = dataDrivenParameters(mechanisms, statistics, sigmas[s]);
-    row.estimators.assign(mechanismCount, base);
-    for (std::size_t m = 0; m < mechanismCount; ++m) {
-      row.estimators[m].mechanism = mechanisms[m];
-      row.estimators[m].parameters = std::move(chosen[m]);
-    }
-    row.logVariances.assign(kindCount * mechanismCount * pairCount, kNaN);
-    row.heavy.assign(row.logVariances.size(), 0);
-  };
-  work.computeCells = [&](std::size_t begin, std::size_t end) {
-    Eigen::VectorXd x, y;
-    MonteCarloRequest request;
-    TrialScratch scratch;
-    for (std::size_t cell = begin; cell != end; ++cell) {
-      const std::size_t s = cell / pairCount, p = cell % pairCount;
-      Row& row = rows[s];
-      const double sigma = sigmas[s];
-      x = sigma * baseX[p];
-      y = sigma * baseY[p];
-      const PairInput pair(x, y, baseGeometry[p].scaled(sigma));
-      for (std::size_t k = 0; k < kindCount; ++k)
-        for (std::size_t m = 0; m < mechanismCount; ++m) {
-          const EstimatorSpec& estimator = row.estimators[m];
-          if (settings.kinds[k] == ValueKind::ClosedForm) {
-            const AnalyticAnswer answer = evaluateAnalytic(estimator, pair);
-            row.logVariances[at(k, m, p)] =
-                answer.variance ? plotted(answer.variance->logVariance, answer.logKernelValue)
-                                : kNaN;
-            continue;
-          }
-          static_cast<EstimatorSpec&>(request) = estimator;
-          request.x = x;
-          request.y = y;
-          request.seed = deriveSeed(settings.seed, s * pairCount + p, m);
-          const auto plan = makeSamplingPlan(request);
-          if (!plan) continue;
-          const MonteCarloResult mc = sampleSerially(*plan, settings.trials, scratch, stop);
-          if (mc.cancelled) return;
-          row.logVariances[at(k, m, p)] = plotted(mc.logVariance, mc.logKernelValue);
-          row.heavy[at(k, m, p)] = mc.heavyTail;
-        }
-    }
-  };
-  // tallies[0]: cells left out of the means; tallies[1 + m]: mechanism m's heavy-tailed cells.
-  std::vector<std::int64_t> tallies(1 + mechanismCount, 0);
-  const auto markHeavyTails = [&] {
-    if (settings.kinds.back() == ValueKind::MonteCarlo)
-      for (std::size_t m = 0; m < mechanismCount; ++m)
-        if (tallies[1 + m] > 0)
-          table.hints.series[bands.back()[m].series].warning =
-              "heavy tails in " + std::to_string(tallies[1 + m]) +
-              " cells: the Monte Carlo variance underestimates";
-  };
+  work.prepareRow = [&](std::size_t s) { cells.prepare(s); };
+  work.computeCells = [&](std::size_t begin, std::size_t end) { cells.compute(begin, end, stop); };
   work.tallies = &tallies;
   work.commitRows = [&](std::size_t first, std::size_t last) {
-    for (std::size_t s = first; s < last; ++s) {
-      Row& row = rows[s];
-      table.append(sigmaColumn, sigmas[s]);
-      for (std::size_t k = 0; k < kindCount; ++k)
-        for (std::size_t m = 0; m < mechanismCount; ++m) {
-          const MeanAndStd summary = summarizeFinite(&row.logVariances[at(k, m, 0)], pairCount);
-          tallies[0] += static_cast<std::int64_t>(summary.excluded);
-          for (std::size_t p = 0; p < pairCount; ++p)
-            tallies[1 + m] += row.heavy[at(k, m, p)];
-          if (quantity == Quantity::RelativeRmse) {  // back from logs: geometric statistics
-            bands[k][m].append(table, std::exp(summary.mean), summary.std,
-                               std::exp(summary.mean - summary.std),
-                               std::exp(summary.mean + summary.std));
-          } else {
-            bands[k][m].append(table, summary.mean, summary.std, summary.mean - summary.std,
-                               summary.mean + summary.std);
-          }
-        }
-      row = Row{};  // its cells are done with
-    }
-    markHeavyTails();
+    for (std::size_t s = first; s < last; ++s)
+      cells.commit(s, result, tallies);
+  };
+  GridRows rows = measuredRows(result);
+  rows.publishPartial = [&] {
+    copyTallies(tallies, result);
+    context.publishPartialResult(result);
   };
   CellGrid grid;
-  grid.rows = sigmas.size();
-  grid.cellsPerRow = pairCount;
+  grid.rows = settings.sigmas.size();
+  grid.cellsPerRow = settings.pairs;
   // Monte Carlo cells are far costlier than closed forms: smaller chunks keep partials flowing.
-  grid.rowsPerChunk = kindCount == 1 && settings.kinds[0] == ValueKind::ClosedForm
-                          ? std::max<std::size_t>(1, sigmas.size() / 25)
+  grid.rowsPerChunk = settings.kinds.size() == 1 && settings.kinds[0] == ValueKind::ClosedForm
+                          ? std::max<std::size_t>(1, settings.sigmas.size() / 25)
                           : 1;
   grid.distributable = true;
-  result.status = runCellGrid(context, grid, work, table);
-  if (result.status == RunStatus::Cancelled) return result;
-  markHeavyTails();  // with every process's tallies when the grid was distributed
+  computed.status = runCellGrid(context, grid, work, rows);
+  copyTallies(tallies, result);  // with every process's tallies when the grid was distributed
+  return computed;
+}
 
-  if (tallies[0] > 0)
-    result.warnings.push_back(std::to_string(tallies[0]) +
-                              " (pair, σ, mechanism) cells had zero variance or no closed form and "
-                              "were left out of the mean and std");
-  for (std::size_t m = 0; m < mechanismCount; ++m)
-    if (tallies[1 + m] > 0)
-      result.warnings.push_back(mechanisms[m]->info().id + ": " + std::to_string(tallies[1 + m]) +
-                                " Monte Carlo cells showed heavy tails; their variance is not to "
-                                "be trusted");
-  return result;
+Presentation VarianceVsSigma::present(const VarianceVsSigmaSettings& settings,
+                                      const VarianceVsSigmaResult& result) const {
+  Presentation shown;
+  Table& table = shown.table;
+  table.addColumn("sigma", "σ", result.sigma);
+  const std::vector<BandColumns> bands = addSeriesBands(settings, result, table);
+  setPlotHints(settings, table.hints);
+  for (std::size_t i = 0; i < result.series.size(); ++i) {
+    const VarianceVsSigmaSeries& series = result.series[i];
+    const std::int64_t heavy = result.heavyCells[series.mechanismIndex];
+    if (series.kind == ValueKind::MonteCarlo && heavy > 0)
+      table.hints.series[bands[i].series].warning =
+          "heavy tails in " + std::to_string(heavy) +
+          " cells: the Monte Carlo variance underestimates";
+  }
+  if (result.sigma.size() < settings.sigmas.size()) return shown;  // complete runs only
+  if (result.excludedCells > 0)
+    shown.warnings.push_back(std::to_string(result.excludedCells) +
+                             " (pair, σ, mechanism) cells had zero variance or no closed form and "
+                             "were left out of the mean and std");
+  for (std::size_t m = 0; m < settings.mechanisms.size(); ++m)
+    if (result.heavyCells[m] > 0)
+      shown.warnings.push_back(settings.mechanisms[m]->info().id + ": " +
+                               std::to_string(result.heavyCells[m]) +
+                               " Monte Carlo cells showed heavy tails; their variance is not to "
+                               "be trusted");
+  return shown;
 }
 
 }  // namespace rfscope

@@ -7,13 +7,13 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
-#include "core/experiments/typed_experiment.h"
+#include "core/experiments/common_parameters.h"
+#include "core/experiments/computed_experiment.h"
 #include "core/math/kernel.h"
 
 namespace rfscope {
 
 class Mechanism;
-class Regime;
 
 struct VarianceVsSigmaSettings {
   enum class Method { Analytic, MonteCarlo, Both };
@@ -27,8 +27,7 @@ struct VarianceVsSigmaSettings {
   int dimension = 64;
   std::size_t pairs = 100;
   std::uint64_t seed = 1;
-  const Regime* regime = nullptr;
-  ParameterSet regimeParameters;  // what the regime reads for itself (its files)
+  RegimeSettings regime;  // the regime and what it reads for itself (its files)
   double sigmaMin = 0.1, sigmaMax = 1;
   std::vector<double> sigmas;
   std::vector<const Mechanism*> mechanisms;
@@ -40,7 +39,26 @@ struct VarianceVsSigmaSettings {
   Quantity quantity = Quantity::LogVariance;
 };
 
-class VarianceVsSigma final : public TypedExperiment<VarianceVsSigmaSettings> {
+// One kind of value (closed form or Monte Carlo) of one mechanism, per σ measured so far: the
+// mean and std over the pairs of the plotted quantity's log (log Var, log(Var/K²) or log(√Var/K)),
+// finite values only.
+struct VarianceVsSigmaSeries {
+  VarianceVsSigmaSettings::ValueKind kind = VarianceVsSigmaSettings::ValueKind::ClosedForm;
+  const Mechanism* mechanism = nullptr;
+  std::size_t mechanismIndex = 0;  // in settings.mechanisms
+  std::vector<double> mean, std;
+};
+
+struct VarianceVsSigmaResult {
+  std::vector<double> sigma;                  // one per σ measured so far
+  std::vector<VarianceVsSigmaSeries> series;  // kinds outermost, then mechanisms (column order)
+  // (pair, σ, mechanism) cells with zero variance or no closed form, left out of mean and std.
+  std::int64_t excludedCells = 0;
+  std::vector<std::int64_t> heavyCells;  // per mechanism: Monte Carlo cells with heavy tails
+};
+
+class VarianceVsSigma final
+    : public ComputedExperiment<VarianceVsSigmaSettings, VarianceVsSigmaResult> {
  public:
   using Method = VarianceVsSigmaSettings::Method;
   using ValueKind = VarianceVsSigmaSettings::ValueKind;
@@ -51,9 +69,11 @@ class VarianceVsSigma final : public TypedExperiment<VarianceVsSigmaSettings> {
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
   VarianceVsSigmaSettings parse(const ParameterSet& params) const override;
-
- protected:
-  RunResult runWith(const VarianceVsSigmaSettings& settings, RunContext& context) const override;
+  Computed<VarianceVsSigmaResult> compute(
+      const VarianceVsSigmaSettings& settings,
+      ResultContext<VarianceVsSigmaResult>& context) const override;
+  Presentation present(const VarianceVsSigmaSettings& settings,
+                       const VarianceVsSigmaResult& result) const override;
 };
 
 }  // namespace rfscope
