@@ -1,8 +1,8 @@
 #pragma once
-// A generic plot of any experiment Table, driven only by the table's plot hints: one line per
-// series, a band where the series names low/high columns, an optional secondary y axis; or, when
-// the hints ask for bars, one group of bars per row (a category named on the x axis) with error
-// bars.
+// A generic plot of any experiment Table, driven only by the table's plot hints. The hints' kind
+// picks the class that draws the series (ui/plot_kinds/: curves with bands, grouped bars, …); the
+// view owns the axes, their labels and scales, the title, the freshness mark, the legend
+// (ui/plot_legend_layout.h) and the pointer (ui/plot_interaction.h).
 // Interaction: drag to pan, wheel to zoom, click a legend entry to hide/show its series, drag the
 // legend to move it, hover for exact values, optional crosshair, log/linear axes. The user's zoom
 // survives streamed updates until the view is reset.
@@ -14,24 +14,23 @@
 
 #include <QSet>
 #include <QWidget>
+#include <memory>
 #include <optional>
 
 #include "core/experiments/table.h"
+#include "ui/plot_kinds/plot_kind.h"
 
 class QCustomPlot;
-class QCPAbstractPlottable;
-class QCPAxis;
 class QCPBars;
 class QCPBarsGroup;
-class QCPErrorBars;
 class QCPGraph;
-class QCPItemStraightLine;
 class QCPItemText;
-class QCPLayoutGrid;
 class QCPTextElement;
-class QMouseEvent;
 
 namespace rfscope::ui {
+
+class PlotInteraction;
+class PlotLegendLayout;
 
 // What a session remembers of the view.
 struct PlotViewState {
@@ -53,6 +52,7 @@ class PlotView : public QWidget {
   Q_OBJECT
  public:
   explicit PlotView(QWidget* parent = nullptr);
+  ~PlotView() override;
 
   void setTable(const Table& table);
   void clear();
@@ -94,7 +94,7 @@ class PlotView : public QWidget {
   bool seriesVisible(int series) const;
   QCPGraph* seriesGraph(int series) const;
   QCPBars* seriesBars(int series) const;  // null unless the table is drawn as bars
-  QCPBarsGroup* barsGroup() const { return barsGroup_; }
+  QCPBarsGroup* barsGroup() const;        // the bars' group, null without bars
   // Widget pixel positions of every visible data point (lines, markers, band edges).
   QVector<QPointF> visibleDataPixels() const;
 
@@ -102,59 +102,22 @@ class PlotView : public QWidget {
   void viewChanged();
 
  private:
-  struct Series {
-    QString label;    // identity (hide/show, sessions)
-    QString warning;  // shown in the tooltip; the legend entry carries only ⚠
-    SeriesStyle style = SeriesStyle::Line;
-    QColor color;
-    QCPAxis* valueAxis = nullptr;
-    QCPGraph* line = nullptr;
-    QCPGraph* low = nullptr;
-    QCPGraph* high = nullptr;
-    QCPErrorBars* errorBars = nullptr;
-    QCPBars* bars = nullptr;  // bars mode: drawn as bars; `line` then only carries the points
-    // x: the bars' centres in bars mode (the category plus the bar's place in its group).
-    QVector<double> x, y, lowValues, highValues;
-    int coincidenceRank = 0;   // > 0: drawn dashed with markers over an equal series
-    int coincidenceDepth = 0;  // > 0: drawn wider, under series equal to it
-    bool hatched = false;      // band overlaps another band
-    // What the legend entry stands for.
-    QCPAbstractPlottable* legendPlottable() const;
-  };
   void removeSeries();
   void fitView();
-  void showAsCategories();
-  void showAsBars(const PlotHints& hints, const QVector<double>& x);
-  void layOutBars();
-  bool textTicksOnX() const { return categorical_ || bars_; }
+  bool namesOnX() const;
   void applyAxisScales();
   void applyStyle();
   void distinguishSeries();
   void placeLegend();
   void fitTexts();
-  void fitBars();
-  void relayout();
-  void putLegendInside();
-  void putLegendOutside();
-  bool onLegend(const QPointF& position) const;
-  void onMousePress(QMouseEvent* event);
-  void onMouseMove(QMouseEvent* event);
-  void onMouseRelease(QMouseEvent* event);
-  double valueInAxisScale(const QCPAxis* axis, double value) const;
 
   QCustomPlot* plot_;
   QCPTextElement* title_;
   QCPItemText* freshnessMark_;
-  QCPLayoutGrid* legendSide_ = nullptr;  // holds the legend while it is outside the axes
-  QCPItemStraightLine* crosshairX_ = nullptr;
-  QCPItemStraightLine* crosshairY_ = nullptr;
-  QList<Series> series_;
-  bool categorical_ = false;  // one row: series side by side as categories
-  bool bars_ = false;         // grouped bars, one group per row (PlotHints::bars)
-  int barRows_ = 0;
-  QStringList categoryNames_;  // bars mode: the rows' names on the x axis
-  QCPBarsGroup* barsGroup_;
-  QList<QCPItemText*> valueLabels_;
+  std::unique_ptr<PlotLegendLayout> legend_;
+  PlotInteraction* interaction_;
+  std::unique_ptr<PlotKindRenderer> kind_;  // draws the current table
+  QList<PlotSeries> series_;
   QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
   QString fullXLabel_, fullYLabel_, fullY2Label_;
   QString xLabel_;
@@ -169,11 +132,6 @@ class PlotView : public QWidget {
   QSet<QString> hidden_;
   PlotFreshness freshness_ = PlotFreshness::Current;
   QString freshnessNote_;
-  // Legend: a position the user dragged it to (fractions of the axis rect), and a drag under way.
-  std::optional<QPointF> userLegendPosition_;
-  std::optional<QPointF> legendDragOffset_;
-  QPointF pressPosition_;
-  bool legendDragged_ = false;
   bool placingLegend_ = false;
 };
 

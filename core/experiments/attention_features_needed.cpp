@@ -125,7 +125,7 @@ Presentation AttentionFeaturesNeeded::present(const AttentionErrorSettings& sett
   table.hints.yLabel =
       "random features M for relative output error " + formatParameterValue(target);
   table.hints.yLog = true;
-  table.hints.bars = true;
+  table.hints.kind = PlotKind::GroupedBars;
   const ColumnHandle estimator = table.addColumn("estimator", "mechanism × coupling (number)");
   const ColumnHandle predicted =
       table.addColumn("features-predicted", "M predicted by the delta method (i.i.d. only)");

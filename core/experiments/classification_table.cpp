@@ -246,7 +246,7 @@ Presentation ClassificationTable::present(const ClassificationTableSettings& set
   table.hints.xColumn = "dataset";
   table.hints.xLabel = "dataset";
   // CRT Table 1 as a figure: grouped bars per dataset, the x axis naming the datasets.
-  table.hints.bars = true;
+  table.hints.kind = PlotKind::GroupedBars;
   const auto& all = uciDatasets();
   for (std::size_t i = 0; i < all.size(); ++i)
     table.hints.xValueNames.emplace_back(datasetNumber(all[i].id), all[i].id);

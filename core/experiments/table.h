@@ -29,6 +29,18 @@ struct SeriesHint {
   bool secondaryAxis = false;
 };
 
+// How a table is drawn; the GUI has one class per kind (ui/plot_kinds/). Values past the named
+// ones are free for kinds registered from elsewhere (a test's toy kind).
+enum class PlotKind {
+  // One line (or points) per series over x, with bands or error bars; series may use a secondary
+  // y axis. A single row is drawn as categories side by side.
+  Curves,
+  // Each row of the table is a category along x (in row order), each series one bar per category,
+  // with error bars where the series has low/high columns (e.g. a table of accuracies per
+  // dataset).
+  GroupedBars,
+};
+
 struct PlotHints {
   std::string title;
   std::string xColumn;
@@ -39,10 +51,7 @@ struct PlotHints {
   // The secondary y axis, used by series with secondaryAxis set (its label; log scale or not).
   std::string y2Label;
   bool y2Log = false;
-  // Grouped bars instead of lines or points: each row of the table is a category along x (in row
-  // order), each series one bar per category, with error bars where the series has low/high
-  // columns (e.g. a table of accuracies per dataset).
-  bool bars = false;
+  PlotKind kind = PlotKind::Curves;
   // Names of x values, shown as tick labels in place of the numbers (e.g. dataset codes); an x
   // value without a name is shown as its number.
   std::vector<std::pair<double, std::string>> xValueNames;

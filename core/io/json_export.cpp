@@ -77,7 +77,7 @@ nlohmann::json tableToJson(const Table& table) {
     plot["y2_label"] = table.hints.y2Label;
     plot["y2_log"] = table.hints.y2Log;
   }
-  if (table.hints.bars) plot["bars"] = true;
+  if (table.hints.kind == PlotKind::GroupedBars) plot["bars"] = true;
   if (!table.hints.xValueNames.empty()) {
     nlohmann::json names = nlohmann::json::array();
     for (const auto& [value, name] : table.hints.xValueNames)

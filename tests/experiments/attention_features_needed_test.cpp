@@ -54,7 +54,7 @@ TEST(AttentionFeaturesNeeded, PredictedAndMeasuredAgreeWhereTheDeltaMethodHolds)
   ASSERT_EQ(r.status, RunStatus::Completed);
   const Table& t = r.table;
   ASSERT_EQ(t.rowCount(), 4u);
-  EXPECT_TRUE(t.hints.bars);
+  EXPECT_EQ(t.hints.kind, PlotKind::GroupedBars);
   ASSERT_EQ(t.hints.xValueNames.size(), 4u);
   EXPECT_EQ(t.hints.xValueNames[0].second, "PosRF, IID");
   EXPECT_EQ(t.hints.xValueNames[3].second, "OPRF, ORF");

@@ -23,7 +23,7 @@ TEST(ClassificationTable, OneRowPerDatasetAndTheAverage) {
   EXPECT_EQ(table.column("dataset")->values, (std::vector<double>{2, 7, kAverageRowDataset}));
   EXPECT_EQ(table.column("train-points")->values[0], 1234);  // floor(0.9 · 1372)
   // Drawn as grouped bars, the x axis naming each row's dataset.
-  EXPECT_TRUE(table.hints.bars);
+  EXPECT_EQ(table.hints.kind, PlotKind::GroupedBars);
   for (const auto& [code, name] :
        {std::pair{2.0, "banknote"}, {7.0, "wifi"}, {kAverageRowDataset, "average"}}) {
     const auto& names = table.hints.xValueNames;

@@ -237,7 +237,7 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
   }
   EXPECT_EQ(json["plot"]["x"], table.hints.xColumn);
   EXPECT_EQ(json["plot"]["series"].size(), table.hints.series.size());
-  EXPECT_EQ(json["plot"].contains("bars"), table.hints.bars);
+  EXPECT_EQ(json["plot"].contains("bars"), table.hints.kind == PlotKind::GroupedBars);
   if (table.hints.xValueNames.empty()) {
     EXPECT_FALSE(json["plot"].contains("x_value_names"));
   } else {

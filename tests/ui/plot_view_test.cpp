@@ -345,7 +345,7 @@ class PlotViewTest : public QObject {
     // Features needed per estimator (hundreds to thousands): the axis starts at 100, not at
     // whatever small value a zero base would drag it down to.
     Table table = tableOf({1, 2, 3}, {{2400, 1300, 0}, {1500, 1000, 740}});
-    table.hints.bars = true;
+    table.hints.kind = rfscope::PlotKind::GroupedBars;
     table.hints.yLog = true;
     PlotView view;
     view.setTable(table);
@@ -361,7 +361,7 @@ class PlotViewTest : public QObject {
     Table table = tableOf({2, 7, 0}, {{0.99, 0.9, 0.945}, {0.97, 0.85, 0.91}, {0.95, 0.8, 0.875}},
                           {"exact", "trig", "pos"});
     table.hints.xLabel = "dataset";
-    table.hints.bars = true;
+    table.hints.kind = rfscope::PlotKind::GroupedBars;
     table.hints.xValueNames = {{1, "abalone"}, {2, "banknote"}, {7, "wifi"}, {0, "average"}};
     for (int s = 1; s <= 2; ++s) {
       const std::string key = "y" + std::to_string(s);
@@ -460,7 +460,7 @@ class PlotViewTest : public QObject {
 
   void categoryNamesWiderThanTheirBarsSlant() {
     Table table = tableOf({1, 2, 3}, {{0.5, 0.6, 0.7}, {0.4, 0.5, 0.6}});
-    table.hints.bars = true;
+    table.hints.kind = rfscope::PlotKind::GroupedBars;
     table.hints.xValueNames = {{1, "banknote authentication"}, {2, "indoor localisation"}};
     PlotView view;
     view.setTable(table);

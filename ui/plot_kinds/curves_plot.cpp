@@ -1,0 +1,159 @@
+#include "ui/plot_kinds/curves_plot.h"
+
+#include <qcustomplot.h>
+
+#include <limits>
+#include <vector>
+
+#include "ui/plot_kinds/categories_plot.h"
+#include "ui/series_distinction.h"
+
+namespace rfscope::ui {
+namespace {
+
+// Dashes and markers that tell apart series lying on top of each other, by coincidence rank.
+Qt::PenStyle dashFor(int rank) {
+  static const Qt::PenStyle dashes[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine};
+  return dashes[rank % 4];
+}
+QCPScatterStyle::ScatterShape markerFor(int rank) {
+  static const QCPScatterStyle::ScatterShape shapes[] = {
+      QCPScatterStyle::ssCircle, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssSquare,
+      QCPScatterStyle::ssDiamond};
+  return shapes[rank % 4];
+}
+Qt::BrushStyle hatchFor(int index) {
+  static const Qt::BrushStyle hatches[] = {Qt::BDiagPattern, Qt::FDiagPattern, Qt::VerPattern,
+                                           Qt::HorPattern};
+  return hatches[index % 4];
+}
+
+double valueInAxisScale(const QCPAxis* axis, double value) {
+  if (!std::isfinite(value)) return std::numeric_limits<double>::quiet_NaN();
+  if (!isLogAxis(axis)) return value;
+  return value > 0 ? std::log10(value) : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace
+
+QList<PlotSeries> CurvesPlot::build(const Table& table, QCustomPlot* plot, bool secondaryAxis) {
+  QList<PlotSeries> all;
+  for (const SeriesHint& hint : table.hints.series) {
+    PlotSeries series = seriesOf(hint, table, plot, secondaryAxis);
+    const bool interval = hasInterval(hint, table);
+    // Points with an interval (e.g. Monte Carlo estimates) get error bars rather than a band.
+    const bool errorBars = hint.style == SeriesStyle::Points;
+    if (interval && !errorBars) {
+      series.low = plot->addGraph(plot->xAxis, series.valueAxis);
+      series.high = plot->addGraph(plot->xAxis, series.valueAxis);
+      for (QCPGraph* band : {series.low, series.high})
+        band->removeFromLegend();
+      setFiniteData(series.low, series.x, series.lowValues);
+      setFiniteData(series.high, series.x, series.highValues);
+      series.high->setChannelFillGraph(series.low);
+    }
+    addLine(series, plot, series.x);
+    if (hint.style == SeriesStyle::Points) series.line->setLineStyle(QCPGraph::lsNone);
+    if (interval && errorBars) addErrorBars(series, plot);
+    all.push_back(series);
+  }
+  return all;
+}
+
+void CurvesPlot::distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const {
+  // Coinciding lines, per value axis (series of different axes never hide each other's meaning).
+  for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+    std::vector<QVector<double>> values;
+    std::vector<bool> lines;
+    std::vector<PlotSeries*> members;
+    for (auto& one : series) {
+      if (one.valueAxis != axis) continue;
+      one.coincidenceRank = one.coincidenceDepth = 0;
+      if (!one.line->visible()) continue;
+      QVector<double> scaled(one.y.size());
+      for (int i = 0; i < one.y.size(); ++i)
+        scaled[i] = valueInAxisScale(axis, one.y[i]);
+      values.push_back(scaled);
+      lines.push_back(one.style != SeriesStyle::Points);
+      members.push_back(&one);
+    }
+    const std::vector<Coincidence> found = findCoincidences(values, lines);
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      members[i]->coincidenceRank = found[i].rank;
+      members[i]->coincidenceDepth = found[i].depth;
+    }
+  }
+  // Overlapping bands are hatched.
+  for (auto& one : series)
+    one.hatched = false;
+  for (int i = 0; i < series.size(); ++i)
+    for (int j = i + 1; j < series.size(); ++j) {
+      PlotSeries& a = series[i];
+      PlotSeries& b = series[j];
+      if (!a.low || !b.low || !a.line->visible() || !b.line->visible() ||
+          a.valueAxis != b.valueAxis)
+        continue;
+      if (bandsOverlap(a.lowValues, a.highValues, b.lowValues, b.highValues))
+        a.hatched = b.hatched = true;
+    }
+}
+
+void CurvesPlot::style(QList<PlotSeries>& series, const PlotStyle& style) const {
+  const double width = style.lineWidth, marker = style.markerSize;
+  const bool stale = style.stale;
+  int hatchIndex = 0;
+  for (PlotSeries& one : series) {
+    QColor color = one.color;
+    if (stale) color.setAlpha(90);  // a previous result: faded behind the mark
+    const int rank = one.coincidenceRank;
+    // A series others lie on is drawn wider, so its colour shows on both sides of them.
+    QPen pen(color, width + one.coincidenceDepth * (1.2 + 0.5 * width), dashFor(rank));
+    one.line->setPen(pen);
+    const bool markers = one.style != SeriesStyle::Line || rank > 0;
+    if (markers) {
+      QCPScatterStyle scatter(markerFor(rank), color,
+                              rank > 0 || largeMarkers_ ? marker * 1.6 : marker);
+      if (largeMarkers_) scatter.setBrush(color);  // few, large, filled: one per category
+      scatter.setPen(QPen(color, std::max(1.0, width * 0.6)));
+      one.line->setScatterStyle(scatter);
+      // Dashed twins carry a marker every few points, enough to identify them.
+      const int points = one.line->dataCount();
+      one.line->setScatterSkip(one.style == SeriesStyle::Line ? std::max(0, points / 12 - 1) : 0);
+    } else {
+      one.line->setScatterStyle(QCPScatterStyle());
+    }
+    if (one.errorBars) one.errorBars->setPen(QPen(color, std::max(1.0, width * 0.6)));
+    if (one.high) {
+      QColor fill = color;
+      if (one.hatched) {
+        // Hatching in the band's own colour over a faint tint: where bands overlap, both patterns
+        // stay visible and no blended colour appears that could be read as a third series.
+        fill.setAlpha(stale ? 60 : 190);
+        one.high->setBrush(QBrush(fill, hatchFor(hatchIndex++)));
+        QColor tint = color;
+        tint.setAlpha(stale ? 8 : 18);
+        one.low->setBrush(tint);
+        one.low->setChannelFillGraph(one.high);
+        QColor edge = color;
+        edge.setAlpha(stale ? 50 : 150);
+        for (QCPGraph* band : {one.low, one.high})
+          band->setPen(QPen(edge, std::max(0.8, width * 0.5)));
+      } else {
+        fill.setAlpha(stale ? 25 : 55);
+        one.high->setBrush(fill);
+        one.low->setBrush(Qt::NoBrush);
+        one.low->setChannelFillGraph(nullptr);
+        for (QCPGraph* band : {one.low, one.high})
+          band->setPen(Qt::NoPen);
+      }
+    }
+  }
+}
+
+std::unique_ptr<PlotKindRenderer> makeCurvesPlot(const Table& table) {
+  if (table.rowCount() == 1 && !table.hints.series.empty())
+    return std::make_unique<CategoriesPlot>();
+  return std::make_unique<CurvesPlot>();
+}
+
+}  // namespace rfscope::ui

@@ -1,0 +1,29 @@
+#pragma once
+// PlotKind::Curves: one line per series over x, a filled band where the series names low/high
+// columns (error bars instead for series drawn as points), series on a secondary y axis where the
+// hints ask for one. Series lying on top of each other get their own dashes and markers;
+// overlapping bands are hatched.
+//
+// A table of one row is drawn by CategoriesPlot (categories_plot.h) instead.
+
+#include <memory>
+
+#include "ui/plot_kinds/plot_kind.h"
+
+namespace rfscope::ui {
+
+class CurvesPlot : public PlotKindRenderer {
+ public:
+  QList<PlotSeries> build(const Table& table, QCustomPlot* plot, bool secondaryAxis) override;
+  void style(QList<PlotSeries>& series, const PlotStyle& style) const override;
+  void distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const override;
+
+ protected:
+  // Markers large and filled (few points, one per category).
+  bool largeMarkers_ = false;
+};
+
+// The curves of a table, or its categories when it has a single row.
+std::unique_ptr<PlotKindRenderer> makeCurvesPlot(const Table& table);
+
+}  // namespace rfscope::ui
