@@ -93,8 +93,7 @@ std::optional<MemoryEstimate> GramFrobenius::memoryEstimate(const ParameterSet& 
 GramFrobeniusSettings GramFrobenius::parse(const ParameterSet& params) const {
   GramFrobeniusSettings s;
   s.dimension = static_cast<int>(params.integer("d"));
-  s.regime = findRegime(params.choice("regime"));
-  s.regimeParameters = params;
+  s.regime = parseRegime(params);
   s.sigma = params.real("sigma");
   s.points = static_cast<std::size_t>(params.integer("points"));
   for (const auto& id : params.choices("mechanisms"))
@@ -144,7 +143,7 @@ ParameterSet GramFrobenius::testParameters(TestLoad load) const {
 Computed<GramFrobeniusResult> GramFrobenius::compute(
     const GramFrobeniusSettings& settings, ResultContext<GramFrobeniusResult>& context) const {
   const Eigen::MatrixXd columns =  // one point per column
-      settings.sigma * samplePoints(*prepareRegime(settings.regimeParameters, settings.dimension),
+      settings.sigma * samplePoints(*prepareRegime(settings.regime, settings.dimension),
                                     settings.seed, settings.points);
   const Eigen::MatrixXd points = columns.transpose();  // one per row, as feature maps take them
   const auto n = static_cast<Eigen::Index>(settings.points);
@@ -212,7 +211,7 @@ Presentation GramFrobenius::present(const GramFrobeniusSettings& settings,
   Presentation shown;
   Table& table = shown.table;
   table.hints.title = "Gram-matrix error, " + std::to_string(settings.points) + " " +
-                      settings.regime->info().id +
+                      settings.regime.chosen->info().id +
                       " points, d = " + std::to_string(settings.dimension) +
                       ", σ = " + formatParameterValue(settings.sigma);
   table.hints.xColumn = "features";

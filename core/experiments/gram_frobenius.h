@@ -8,18 +8,17 @@
 #include <vector>
 
 #include "core/couplings/coupling.h"
+#include "core/experiments/common_parameters.h"
 #include "core/experiments/computed_experiment.h"
 #include "core/experiments/estimator_series.h"
 
 namespace rfscope {
 
 class Mechanism;
-class Regime;
 
 struct GramFrobeniusSettings {
   int dimension = 64;
-  const Regime* regime = nullptr;
-  ParameterSet regimeParameters;  // what the regime reads for itself (its files)
+  RegimeSettings regime;
   double sigma = 0.1;
   std::size_t points = 64;
   std::vector<const Mechanism*> mechanisms;  // with positive features
