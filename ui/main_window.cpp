@@ -31,6 +31,7 @@
 #include "core/io/atomic_file.h"
 #include "core/io/table_csv.h"
 #include "ui/backend_menu.h"
+#include "ui/claim_banner.h"
 #include "ui/export_dialog.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
       progress_(new QProgressBar),
       warningsBar_(new QFrame),
       warnings_(new QLabel),
+      claimBanner_(new ClaimBanner),
       side_(new QWidget),
       elapsedLabel_(new QLabel),
       backendLabel_(new QLabel),
@@ -93,6 +95,7 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
   warningsLayout->addWidget(closeWarnings, 0, Qt::AlignTop);
   connect(closeWarnings, &QPushButton::clicked, warningsBar_, &QWidget::hide);
   warningsBar_->hide();
+  centreLayout->addWidget(claimBanner_);
   centreLayout->addWidget(warningsBar_);
   setCentralWidget(centre);
 
@@ -468,6 +471,7 @@ void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seco
     for (const auto& hint : result->table.hints.series)
       if (!hint.warning.empty()) warnings << qs(hint.label) + ": " + qs(hint.warning);
   showWarnings(warnings);
+  showClaimVerdict(result->table);
   QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
   if (!warnings.isEmpty())
     text += " — " + tr("⚠ %n warning(s), shown under the plot", "", warnings.size());
@@ -495,6 +499,27 @@ void MainWindow::showWarnings(const QStringList& warnings) {
     html += (html.isEmpty() ? "" : "<br>") + QStringLiteral("⚠ ") + warning.toHtmlEscaped();
   warnings_->setText(html);
   warningsBar_->setVisible(!warnings.isEmpty());
+}
+
+// The preset's claim checked on the table: at the preset's values, or at the user's changes.
+void MainWindow::showClaimVerdict(const Table& table) {
+  const Preset* preset = presetId_.empty() ? nullptr : findPreset(presetId_);
+  if (!preset || preset->claim.assertions.empty() || !experiment_) {
+    claimBanner_->hide();
+    return;
+  }
+  std::vector<ParameterError> errors;
+  const ParameterSet presetValues = presetParameters(*preset, *experiment_, errors);
+  const ParameterSet current = panel_->parameters();
+  QStringList changes;
+  for (const auto& [key, value] : current.values())
+    if (const ParameterValue* original = presetValues.find(key); !original || !(*original == value))
+      changes << qs(key) + " = " + qs(formatParameterValue(value));
+  claimBanner_->showVerdict(preset->claim, checkClaim(preset->claim, table), changes.join(", "));
+}
+
+QString MainWindow::claimText() const {
+  return claimBanner_->text();
 }
 
 QString MainWindow::warningsText() const {

@@ -27,6 +27,8 @@ class QTimer;
 
 namespace rfscope::ui {
 
+class ClaimBanner;
+
 class BackendMenu;
 class ParameterPanel;
 class PlotView;
@@ -44,6 +46,8 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   void selectExperiment(const std::string& id);
+  // The preset's claim under the plot with its verdict on the last table ("" when none is shown).
+  QString claimText() const;
   // Applies a built-in preset; false (with the reason in *error) if unknown or invalid.
   bool applyPreset(const std::string& presetId, QString* error = nullptr);
   void applySession(const Session& session);
@@ -94,6 +98,7 @@ class MainWindow : public QMainWindow {
   void exportPlotInteractively();
   void exportCsvInteractively();
   void saveUserPresetInteractively();
+  void showClaimVerdict(const Table& table);
   // "Preset title — RFScope" while a preset is shown, else "Experiment title — RFScope".
   void updateWindowTitle();
 
@@ -116,6 +121,7 @@ class MainWindow : public QMainWindow {
   QProgressBar* progress_;
   QFrame* warningsBar_;
   QLabel* warnings_;
+  ClaimBanner* claimBanner_;
   QWidget* side_;
   QLabel* elapsedLabel_;
   QLabel* backendLabel_;

@@ -25,7 +25,9 @@ std::string nameOf(const Table& table, const std::string& key) {
 
 const std::vector<double>& values(const Table& table, const std::string& key) {
   const Column* column = table.column(key);
-  if (!column) throw std::logic_error("a claim names column '" + key + "', which the table lacks");
+  if (!column)
+    throw std::logic_error("the figure does not show '" + key +
+                           "', which the claim compares (a series left out?)");
   return column->values;
 }
 
@@ -84,7 +86,11 @@ AssertionVerdict everyRowHolds(const Table& table, const Rows& rows,
 ClaimVerdict checkClaim(const Claim& claim, const Table& table) {
   ClaimVerdict verdict;
   for (const Assertion& assertion : claim.assertions) {
-    verdict.assertions.push_back(assertion.check(table));
+    try {
+      verdict.assertions.push_back(assertion.check(table));
+    } catch (const std::logic_error& e) {  // a series the claim compares is not in the figure
+      verdict.assertions.push_back({false, e.what()});
+    }
     verdict.holds = verdict.holds && verdict.assertions.back().holds;
   }
   return verdict;

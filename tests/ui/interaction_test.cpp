@@ -129,6 +129,28 @@ class InteractionTest : public QObject {
     QVERIFY(error.contains("no-such-preset"));
   }
 
+  // A preset's claim sits under its plot with its verdict, and is checked again on every run:
+  // at the preset's values it holds; at d = 4 OPRF is no longer below TrigRF from σ = 0.25 on.
+  void presetClaimsShowTheirVerdictLiveAsParametersChange() {
+    MainWindow window;
+    window.show();
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QVERIFY(finished.wait(10000));
+    QVERIFY(window.claimText().isEmpty());  // an experiment's defaults claim nothing
+    QString error;
+    QVERIFY(window.applyPreset("crt-fig2-normal", &error));
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(window.claimText().startsWith(QStringLiteral("✓ OPRF has the lowest variance")),
+             qPrintable(window.claimText()));
+    spinBoxOf(window.parameterPanel()->editor("d"))->setValue(4);
+    QVERIFY(finished.wait(20000));
+    const QString text = window.claimText();
+    QVERIFY2(text.startsWith(QStringLiteral("✗ ")), qPrintable(text));
+    QVERIFY2(text.contains("no longer holds at d = 4: OPRF below TrigRF for σ ≥ 0.25: OPRF "),
+             qPrintable(text));
+    QVERIFY2(text.contains(" above TrigRF "), qPrintable(text));
+  }
+
   void everyMechanismAndExperimentHasABundledTeachingText() {
     QStringList ids;
     for (const auto* mechanism : rfscope::allMechanisms())
