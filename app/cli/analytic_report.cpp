@@ -4,8 +4,9 @@
 #include <utility>
 
 #include "app/cli/estimator_arguments.h"
-#include "app/cli/failure_text.h"
 #include "core/io/json_export.h"
+#include "core/io/log_value_json.h"
+#include "core/math/failure_text.h"
 
 namespace rfscope::cli {
 

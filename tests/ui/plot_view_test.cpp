@@ -10,11 +10,11 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/io/remaining_time.h"
 #include "ui/axis_scales.h"
 #include "ui/legend_placement.h"
 #include "ui/plot_export.h"
 #include "ui/plot_view.h"
-#include "ui/remaining_time.h"
 #include "ui/series_colors.h"
 #include "ui/series_distinction.h"
 
@@ -489,7 +489,7 @@ class PlotViewTest : public QObject {
   }
 
   void remainingTimeIsExtrapolatedOnceItMeansSomething() {
-    rfscope::ui::RemainingTime remaining;
+    rfscope::RemainingTime remaining;
     remaining.update(0.01, 5);
     QCOMPARE(remaining.describe(), std::string("1%"));  // under 2%: no estimate yet
     remaining.update(0.5, 10);
@@ -500,8 +500,8 @@ class PlotViewTest : public QObject {
     QCOMPARE(remaining.describe(), std::string("100%"));
     remaining.restart();
     QCOMPARE(remaining.describe(), std::string("0%"));
-    QCOMPARE(rfscope::ui::formatDuration(200), std::string("3 min 20 s"));
-    QCOMPARE(rfscope::ui::formatDuration(3900), std::string("1 h 05 min"));
+    QCOMPARE(rfscope::formatDuration(200), std::string("3 min 20 s"));
+    QCOMPARE(rfscope::formatDuration(3900), std::string("1 h 05 min"));
   }
 
   void exportsAtPaperSizeHaveThatSizeAndTextInPoints() {
