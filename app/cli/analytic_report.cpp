@@ -11,8 +11,9 @@
 namespace rfscope::cli {
 
 Outcome<AnalyticAnswer> availableAnalytic(const EstimatorSpec& estimator, const PairInput& pair) {
-  // No closed-form value (none exists, or a special function gives up at this input) is a
-  // reason, never an uncaught exception or a "nan" in the output.
+  // No closed-form value (none exists, or a special function gives up at this input: both are
+  // reasons from evaluateAnalytic itself) is a reason, never an uncaught exception or a "nan" in
+  // the output; whatever else evaluateAnalytic throws is reported the same way, here at the edge.
   AnalyticAnswer answer;
   try {
     answer = evaluateAnalytic(estimator, pair);

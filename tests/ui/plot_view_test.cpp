@@ -509,16 +509,16 @@ class PlotViewTest : public QObject {
     PlotView view;
     view.setTable(tableOf(grid(0, 1, 20), {grid(0, 1, 20)}));
     showAt(view);
-    rfscope::ui::PlotExportOptions options;
-    options.figureWidthPoints = rfscope::ui::kOneColumnFigurePoints;  // 8.5 cm
+    rfscope::PlotExportOptions options;
+    options.figureWidthPoints = rfscope::kOneColumnFigurePoints;  // 8.5 cm
     options.figureHeightPoints = 6 / 2.54 * 72;
     options.textPoints = 8;
     options.dpi = 300;
     const QString png = dir.filePath("f.png"), svg = dir.filePath("f.svg"),
                   pdf = dir.filePath("f.pdf");
-    rfscope::ui::exportPlot(view, png, rfscope::ui::PlotFormat::Png, options);
-    rfscope::ui::exportPlot(view, svg, rfscope::ui::PlotFormat::Svg, options);
-    rfscope::ui::exportPlot(view, pdf, rfscope::ui::PlotFormat::Pdf, options);
+    rfscope::ui::exportPlot(view, png, rfscope::ui::figureWriter("png"), options);
+    rfscope::ui::exportPlot(view, svg, rfscope::ui::figureWriter("svg"), options);
+    rfscope::ui::exportPlot(view, pdf, rfscope::ui::figureWriter("pdf"), options);
     const QImage image(png);
     QCOMPARE(image.width(), static_cast<int>(std::lround(8.5 / 2.54 * 300)));  // 1004 px
     QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);
