@@ -118,7 +118,7 @@ TEST(ExactKernelClassifier, StopsWhenAsked) {
 }
 
 // Misuse is asserted (README, "Errors"), in every build type.
-TEST(ExactKernelClassifierDeathTest, AssertsItsPreconditions) {
+TEST(ExactKernelClassifier, RefusesBadArguments) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   const Eigen::MatrixXd train = normalPoints(10, 2, 13), test = normalPoints(5, 3, 14);
   const std::vector<int> labels = randomLabels(10, 2, 15);
