@@ -1,6 +1,7 @@
 // rfscope-cli: the headless shell over RFScope's experiments and formulas.
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -12,26 +13,27 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/commands.h"
-#include "app/cli/failure_text.h"
 #include "app/cli/process_group.h"
 #include "core/experiments/memory_budget.h"
+#include "core/io/output_format.h"
 #include "core/io/temporary_files.h"
+#include "core/math/failure_text.h"
 #include "core/math/large_allocations.h"
 #include "core/montecarlo/simd_target.h"
 #include "core/params/invalid_parameter.h"
 
 namespace {
 
-constexpr const char* kUsage = R"(usage: rfscope-cli COMMAND [OPTIONS]
+constexpr const char* kUsageTemplate = R"(usage: rfscope-cli COMMAND [OPTIONS]
 
 commands:
   list [--compact]
       JSON catalogue: experiments with their parameter specs, mechanisms, couplings, regimes.
-  run [EXPERIMENT] [--preset ID] [--set KEY=VALUE]... [--csv FILE] [--json FILE]
-      [--png FILE] [--pdf FILE] [--svg FILE] [--width PX --height PX] [--dpi DPI]
+  run [EXPERIMENT] [--preset ID] [--set KEY=VALUE]... {table-options}
+      {figure-options} [--width PX --height PX] [--dpi DPI]
       [--figure-width LENGTH [--figure-height LENGTH] [--font-size PT]]
-      Run an experiment (or a preset, whose values --set overrides); writes the table as CSV/JSON
-      and the plot the app shows as PNG/PDF/SVG. With no output file the CSV goes to stdout.
+      Run an experiment (or a preset, whose values --set overrides); writes the table as {table-names}
+      and the plot the app shows as {figure-names}. With no output file the CSV goes to stdout.
       --figure-width sizes the plot as a paper figure (8.5cm, 3.35in, one-column, two-column)
       with text of --font-size points, instead of --width/--height pixels.
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
@@ -50,10 +52,45 @@ commands:
 environment: RFSCOPE_SIMD=scalar|sse4|avx2|avx512 caps the instruction set of the Monte Carlo
   kernels (the numbers are the same on every set; the speed is not); mc reports "simd_target".
 
+output formats (run --ID FILE):
+{formats}
 exit codes: 0 success; 1 failure while running (an unwritable output, no usable CUDA device for
   --backend cuda); 2 bad input (unknown or out-of-range option, malformed data file); 3 no
   closed-form value (none exists, or it cannot be evaluated at that input)
 )";
+
+// The usage, its output options and formats from the registry (core/io/output_format.h).
+std::string usage() {
+  using rfscope::OutputFormat;
+  using rfscope::OutputKind;
+  auto join = [](OutputKind kind, const std::string& separator, auto text) {
+    std::string out;
+    for (const OutputFormat* format : rfscope::outputFormats(kind))
+      out += (out.empty() ? "" : separator) + text(*format);
+    return out;
+  };
+  auto option = [](const OutputFormat& format) { return "[--" + format.id + " FILE]"; };
+  auto name = [](const OutputFormat& format) {
+    std::string id = format.id;
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return id;
+  };
+  std::string formats;
+  for (const OutputFormat* format : rfscope::allOutputFormats())
+    formats += "  " + format->id +
+               std::string(std::max<std::size_t>(1, 6 - format->id.size()), ' ') + "." +
+               format->extension + ": " + format->description + "\n";
+  std::string text = kUsageTemplate;
+  for (const auto& [key, value] : {std::pair<std::string, std::string>{
+                                       "{table-options}", join(OutputKind::Table, " ", option)},
+                                   {"{figure-options}", join(OutputKind::Figure, " ", option)},
+                                   {"{table-names}", join(OutputKind::Table, "/", name)},
+                                   {"{figure-names}", join(OutputKind::Figure, "/", name)},
+                                   {"{formats}", formats}})
+    text.replace(text.find(key), key.size(), value);
+  return text;
+}
 
 }  // namespace
 
@@ -101,11 +138,11 @@ int main(int argc, char** argv) {
   const auto group = rfscope::cli::joinProcessGroup(argc, argv);  // an MPI job's rank, or alone
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {  // bad input: nothing on standard output (README, exit codes)
-    std::cerr << kUsage;
+    std::cerr << usage();
     return 2;
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kUsage;
+    std::cout << usage();
     return checkedStandardOutput(0);
   }
   if (args[0] == "--version") {
@@ -117,7 +154,7 @@ int main(int argc, char** argv) {
   // `rfscope-cli COMMAND --help` (or -h) anywhere among its options: the usage, as --help gives.
   if (std::find_if(args.begin(), args.end(),
                    [](const std::string& a) { return a == "--help" || a == "-h"; }) != args.end()) {
-    std::cout << kUsage;
+    std::cout << usage();
     return checkedStandardOutput(0);
   }
   // RFSCOPE_SIMD names an instruction set this CPU lacks, or none: refused before any work.
@@ -134,6 +171,6 @@ int main(int argc, char** argv) {
   } catch (const rfscope::InvalidParameter& e) {  // bad input (UsageError included): exit 2
     return fail(e.what(), 2);
   } catch (const std::exception& e) {
-    return fail("error: " + rfscope::cli::failureText(e), 1);
+    return fail("error: " + rfscope::failureText(e), 1);
   }
 }

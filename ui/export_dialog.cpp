@@ -20,7 +20,8 @@ enum SizeChoice { Screen, OneColumn, TwoColumns, Custom };
 
 }  // namespace
 
-ExportDialog::ExportDialog(PlotFormat format, const PlotExportOptions& initial, QWidget* parent)
+ExportDialog::ExportDialog(const OutputFormat& format, const PlotExportOptions& initial,
+                           QWidget* parent)
     : QDialog(parent),
       size_(new QComboBox),
       pixels_(new QWidget),
@@ -32,9 +33,7 @@ ExportDialog::ExportDialog(PlotFormat format, const PlotExportOptions& initial, 
       unit_(new QComboBox),
       textPoints_(new QDoubleSpinBox),
       dpi_(new QSpinBox) {
-  setWindowTitle(format == PlotFormat::Png   ? tr("PNG export")
-                 : format == PlotFormat::Pdf ? tr("PDF export")
-                                             : tr("SVG export"));
+  setWindowTitle(tr("%1 export").arg(QString::fromStdString(format.id).toUpper()));
   size_->addItems({tr("Screen size (pixels)"), tr("One-column figure (8.5 cm wide)"),
                    tr("Two-column figure (17.8 cm wide)"), tr("Custom paper size")});
   width_->setRange(16, 20000);
@@ -73,10 +72,10 @@ ExportDialog::ExportDialog(PlotFormat format, const PlotExportOptions& initial, 
   form->addRow(tr("Size"), size_);
   form->addRow(pixels_);
   form->addRow(paper_);
-  if (format == PlotFormat::Png) form->addRow(tr("Resolution"), dpi_);
-  auto* note = new QLabel(format == PlotFormat::Png
-                              ? tr("At a paper size the image has that size at the resolution.")
-                              : tr("At a paper size the page has exactly that size."));
+  if (format.raster) form->addRow(tr("Resolution"), dpi_);
+  auto* note =
+      new QLabel(format.raster ? tr("At a paper size the image has that size at the resolution.")
+                               : tr("At a paper size the page has exactly that size."));
   note->setWordWrap(true);
   note->setStyleSheet("color: #555;");
   form->addRow(note);

@@ -18,7 +18,8 @@ namespace rfscope::ui {
 class ExportDialog : public QDialog {
   Q_OBJECT
  public:
-  ExportDialog(PlotFormat format, const PlotExportOptions& initial, QWidget* parent = nullptr);
+  ExportDialog(const OutputFormat& format, const PlotExportOptions& initial,
+               QWidget* parent = nullptr);
   PlotExportOptions options() const;
 
   // For tests: choose a size preset by index (0 screen, 1 one column, 2 two columns, 3 custom).

@@ -460,6 +460,8 @@ void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seco
   progress_->setValue(progress_->maximum());
   progress_->setFormat(QStringLiteral("100%"));
   lastTable_ = std::shared_ptr<const Table>(result, &result->table);
+  lastRunWarnings_ = result->warnings;
+  lastRunSeconds_ = seconds;
   plotShowsPartial_ = false;
   plot_->setTable(result->table);
   plot_->setFreshness(PlotFreshness::Current);
@@ -559,13 +561,17 @@ void MainWindow::showError(const QString& title, const QString& message, bool qu
 }
 
 bool MainWindow::exportPlotTo(const QString& path, const PlotExportOptions& options, bool quiet) {
-  PlotFormat format;
-  if (!plotFormatFromPath(path, &format)) {
-    showError(tr("Export failed"), tr("'%1': use a .png, .pdf or .svg file name").arg(path), quiet);
+  const FigureWriter* writer = figureWriterForPath(path);
+  if (!writer) {
+    showError(tr("Export failed"),
+              tr("'%1': use a %2 file name").arg(path, extensionList(OutputKind::Figure)), quiet);
     return false;
   }
   try {
-    exportPlot(*plot_, path, format, options);
+    if (const auto result = exportPlot(*plot_, path, *writer, options); !result) {
+      showError(tr("Export failed"), QString::fromStdString(result.problem), quiet);
+      return false;
+    }
   } catch (const std::exception& e) {
     showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
     return false;
@@ -580,9 +586,13 @@ bool MainWindow::exportCsvTo(const QString& path, bool quiet) {
     return false;
   }
   try {
+    // The format of the file name's extension (CSV, the first table format, when it has none).
+    const std::string file = QFile::encodeName(path).toStdString();
+    const OutputFormat* format = outputFormatForPath(file, OutputKind::Table);
+    if (!format) format = outputFormats(OutputKind::Table).front();
     writeFileAtomically(
-        QFile::encodeName(path).toStdString(),
-        tableToCsv(*lastTable_, runMetadata(lastRunExperimentId_, lastRunParameters_)));
+        file, format->tableWriter->write({lastRunExperimentId_, lastRunParameters_, *lastTable_,
+                                          lastRunWarnings_, lastRunSeconds_}));
   } catch (const std::exception& e) {
     showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
     return false;
@@ -617,16 +627,16 @@ bool MainWindow::openSessionFrom(const QString& path, bool quiet) {
 void MainWindow::exportPlotInteractively() {
   QString selected;
   QString path = QFileDialog::getSaveFileName(
-      this, tr("Export plot"), exportBaseName() + ".png",
-      tr("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"), &selected);
+      this, tr("Export plot"),
+      exportBaseName() + "." +
+          QString::fromStdString(outputFormats(OutputKind::Figure).front()->extension),
+      fileDialogFilter(OutputKind::Figure), &selected);
   if (path.isEmpty()) return;
-  PlotFormat format;
-  if (!plotFormatFromPath(path, &format)) {
-    path += selected.contains("pdf") ? ".pdf" : selected.contains("svg") ? ".svg" : ".png";
-    plotFormatFromPath(path, &format);
-  }
+  if (!figureWriterForPath(path))
+    path += QString::fromStdString("." + formatOfFilter(OutputKind::Figure, selected).extension);
+  const OutputFormat& format = figureWriterForPath(path)->format();
   PlotExportOptions initial = exportOptions_;
-  if (initial.figureWidthPoints <= 0 && format != PlotFormat::Png) {
+  if (initial.figureWidthPoints <= 0 && !format.raster) {
     // Vector files default to the size on screen.
     initial.width = plot_->width();
     initial.height = plot_->height();
@@ -638,10 +648,15 @@ void MainWindow::exportPlotInteractively() {
 }
 
 void MainWindow::exportCsvInteractively() {
-  QString path = QFileDialog::getSaveFileName(this, tr("Export table"), exportBaseName() + ".csv",
-                                              tr("CSV (*.csv)"));
+  QString selected;
+  QString path = QFileDialog::getSaveFileName(
+      this, tr("Export table"),
+      exportBaseName() + "." +
+          QString::fromStdString(outputFormats(OutputKind::Table).front()->extension),
+      fileDialogFilter(OutputKind::Table), &selected);
   if (path.isEmpty()) return;
-  if (!path.endsWith(".csv")) path += ".csv";
+  if (!outputFormatForPath(QFile::encodeName(path).toStdString(), OutputKind::Table))
+    path += QString::fromStdString("." + formatOfFilter(OutputKind::Table, selected).extension);
   exportCsvTo(path);
 }
 

@@ -11,8 +11,8 @@
 #include <memory>
 
 #include "core/experiments/experiment.h"
+#include "core/io/remaining_time.h"
 #include "ui/plot_export.h"
-#include "ui/remaining_time.h"
 #include "ui/session.h"
 
 class QAction;
@@ -136,6 +136,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Table> lastTable_;
   ParameterSet lastRunParameters_;
   std::string lastRunExperimentId_;
+  std::vector<std::string> lastRunWarnings_;
+  double lastRunSeconds_ = 0;
   std::string presetId_;  // the preset applied last, while its experiment is shown
   PlotExportOptions exportOptions_;
 };

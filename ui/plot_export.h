@@ -1,13 +1,19 @@
 #pragma once
-// Writes a plot as PNG (chosen size and DPI, at most kMaxPngPixels), PDF or SVG (vector), at a
-// screen size in pixels or at a paper size (a figure width in cm or inches, text in points). Every
-// file is rendered in memory, then written atomically (core/io/atomic_file.h: a temporary file
-// renamed over the target), so a failure — a full disk included — leaves any previous file
-// untouched. Failures throw std::runtime_error naming the path and the reason.
+// Writes a plot in a figure format (ui/figure_writer.h: PNG at a chosen size and DPI, at most
+// kMaxPngPixels; PDF or SVG, vector), at a screen size in pixels or at a paper size (a figure width
+// in cm or inches, text in points). Every file is rendered in memory, then written atomically
+// (core/io/atomic_file.h: a temporary file renamed over the target), so a failure — a full disk
+// included — leaves any previous file untouched.
+//
+// Errors: options out of range are the user's input, checked before anything is rendered and
+// returned as a PlotExportResult with the reason; a failure to render or write throws
+// std::runtime_error naming the path and the reason.
 
 #include <QString>
+#include <string>
 
-#include "ui/plot_export_options.h"
+#include "core/io/plot_export_options.h"
+#include "ui/figure_writer.h"
 
 class QCustomPlot;
 
@@ -15,18 +21,23 @@ namespace rfscope::ui {
 
 class PlotView;
 
-enum class PlotFormat { Png, Pdf, Svg };
+// An export's outcome: written, or refused with the reason (nothing rendered or written).
+struct PlotExportResult {
+  std::string problem;  // empty when the plot was written
+  explicit operator bool() const { return problem.empty(); }
+};
 
-// The format from a file name's extension (.png, .pdf, .svg), or false if there is none.
-bool plotFormatFromPath(const QString& path, PlotFormat* format);
+// Why a plot cannot be exported with these options in this format ("" when it can): sizes out of
+// range, a PNG over kMaxPngPixels.
+std::string plotExportProblem(const PlotExportOptions& options, const FigureWriter& writer);
 
 // Renders the plot at the options' size and writes it. At a paper size the caller sets the text
 // size first (the PlotView overload does).
-void exportPlot(QCustomPlot* plot, const QString& path, PlotFormat format,
-                const PlotExportOptions& options);
+PlotExportResult exportPlot(QCustomPlot* plot, const QString& path, const FigureWriter& writer,
+                            const PlotExportOptions& options);
 
 // Renders the view at the options' size (its on-screen state is restored afterwards).
-void exportPlot(PlotView& view, const QString& path, PlotFormat format,
-                const PlotExportOptions& options);
+PlotExportResult exportPlot(PlotView& view, const QString& path, const FigureWriter& writer,
+                            const PlotExportOptions& options);
 
 }  // namespace rfscope::ui

@@ -2,13 +2,14 @@
 
 namespace rfscope::ui {
 
-void exportTablePlot(const Table& table, const QString& path, PlotFormat format,
-                     const PlotExportOptions& options, const PlotViewState& view) {
+PlotExportResult exportTablePlot(const Table& table, const QString& path,
+                                 const FigureWriter& writer, const PlotExportOptions& options,
+                                 const PlotViewState& view) {
   PlotView plotView;
   plotView.resize(options.width, options.height);
   plotView.setTable(table);
   plotView.setViewState(view);
-  exportPlot(plotView, path, format, options);
+  return exportPlot(plotView, path, writer, options);
 }
 
 }  // namespace rfscope::ui

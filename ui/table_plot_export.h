@@ -12,8 +12,9 @@
 namespace rfscope::ui {
 
 // view: axis scales and hidden series as a session or preset would set them (default: the
-// table's own hints).
-void exportTablePlot(const Table& table, const QString& path, PlotFormat format,
-                     const PlotExportOptions& options, const PlotViewState& view = {});
+// table's own hints). Returns and throws as exportPlot.
+PlotExportResult exportTablePlot(const Table& table, const QString& path,
+                                 const FigureWriter& writer, const PlotExportOptions& options,
+                                 const PlotViewState& view = {});
 
 }  // namespace rfscope::ui

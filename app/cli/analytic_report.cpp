@@ -4,14 +4,16 @@
 #include <utility>
 
 #include "app/cli/estimator_arguments.h"
-#include "app/cli/failure_text.h"
 #include "core/io/json_export.h"
+#include "core/io/log_value_json.h"
+#include "core/math/failure_text.h"
 
 namespace rfscope::cli {
 
 Outcome<AnalyticAnswer> availableAnalytic(const EstimatorSpec& estimator, const PairInput& pair) {
-  // No closed-form value (none exists, or a special function gives up at this input) is a
-  // reason, never an uncaught exception or a "nan" in the output.
+  // No closed-form value (none exists, or a special function gives up at this input: both are
+  // reasons from evaluateAnalytic itself) is a reason, never an uncaught exception or a "nan" in
+  // the output; whatever else evaluateAnalytic throws is reported the same way, here at the edge.
   AnalyticAnswer answer;
   try {
     answer = evaluateAnalytic(estimator, pair);

@@ -96,10 +96,4 @@ EstimatorArguments parseEstimatorArguments(const Arguments& arguments) {
   return out;
 }
 
-nlohmann::json plainFromLog(double logValue) {
-  if (logValue == kNegativeInfinity) return 0.0;
-  const double value = std::exp(logValue);
-  return std::isnormal(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
-}
-
 }  // namespace rfscope::cli

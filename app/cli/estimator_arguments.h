@@ -37,7 +37,4 @@ std::string mechanismDimensionProblem(const Mechanism& mechanism, std::size_t d)
 // Throws UsageError naming `option` when an entry lies beyond ±1e60 (input_limits.h).
 void checkEntryMagnitudes(const std::string& option, const double* values, std::size_t count);
 
-// exp(logValue) when a double holds it as a normal number (or exactly 0), else null.
-nlohmann::json plainFromLog(double logValue);
-
 }  // namespace rfscope::cli

@@ -8,9 +8,10 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/estimator_arguments.h"
-#include "app/cli/failure_text.h"
 #include "core/analytic/analytic_variance.h"
 #include "core/io/json_export.h"
+#include "core/io/log_value_json.h"
+#include "core/math/failure_text.h"
 #include "core/montecarlo/device_backend.h"
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
@@ -18,12 +19,6 @@
 
 namespace rfscope::cli {
 namespace {
-
-nlohmann::json signedLogToJson(const SignedLog& value) {
-  const double plain = value.value();
-  return std::isfinite(plain) && (plain == 0 || std::isnormal(plain)) ? nlohmann::json(plain)
-                                                                      : nlohmann::json(nullptr);
-}
 
 nlohmann::json histogramToJson(const Histogram& h) {
   return {{"log_scale", h.logScale},

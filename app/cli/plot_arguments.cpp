@@ -1,5 +1,6 @@
 #include "app/cli/plot_arguments.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -7,6 +8,12 @@
 
 namespace rfscope::cli {
 namespace {
+
+std::string upperCase(std::string text) {
+  for (char& c : text)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
 
 // A figure's default height: a little under two thirds of its width.
 constexpr double kHeightPerWidth = 0.65;
@@ -23,16 +30,26 @@ double parseNumberWithUnit(const std::string& option, const std::string& text, s
 
 }  // namespace
 
+std::string outputOption(const OutputFormat& format) {
+  return "--" + format.id;
+}
+
 const std::vector<std::string>& plotOptionNames() {
-  static const std::vector<std::string> names{"--png",          "--pdf",           "--svg",
-                                              "--width",        "--height",        "--dpi",
-                                              "--figure-width", "--figure-height", "--font-size"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const OutputFormat* format : outputFormats(OutputKind::Figure))
+      out.push_back(outputOption(*format));
+    for (const char* option :
+         {"--width", "--height", "--dpi", "--figure-width", "--figure-height", "--font-size"})
+      out.emplace_back(option);
+    return out;
+  }();
   return names;
 }
 
 double parseLengthPoints(const std::string& option, const std::string& text) {
-  if (text == "one-column") return ui::kOneColumnFigurePoints;
-  if (text == "two-column") return ui::kTwoColumnFigurePoints;
+  if (text == "one-column") return kOneColumnFigurePoints;
+  if (text == "two-column") return kTwoColumnFigurePoints;
   std::string unit;
   const double value = parseNumberWithUnit(option, text, &unit);
   if (unit == "cm") return value / 2.54 * 72;
@@ -54,9 +71,9 @@ std::string outputPath(const Arguments& arguments, const std::string& option) {
 
 PlotOutputs plotOutputs(const Arguments& arguments) {
   PlotOutputs outputs;
-  for (const char* format : {"png", "pdf", "svg"}) {
-    const std::string option = std::string("--") + format;
-    if (arguments.has(option)) outputs.files.emplace_back(format, outputPath(arguments, option));
+  for (const OutputFormat* format : outputFormats(OutputKind::Figure)) {
+    const std::string option = outputOption(*format);
+    if (arguments.has(option)) outputs.files.push_back({format, outputPath(arguments, option)});
   }
   auto readInt = [&](const char* option, int fallback, int low, int high) {
     if (!arguments.has(option)) return fallback;
@@ -66,7 +83,7 @@ PlotOutputs plotOutputs(const Arguments& arguments) {
                        std::to_string(high));
     return static_cast<int>(value);
   };
-  ui::PlotExportOptions& options = outputs.options;
+  PlotExportOptions& options = outputs.options;
   options.width = readInt("--width", 1200, 16, kMaxPlotSide);
   options.height = readInt("--height", 800, 16, kMaxPlotSide);
   options.dpi = readInt("--dpi", 96, 24, 2400);
@@ -98,12 +115,13 @@ PlotOutputs plotOutputs(const Arguments& arguments) {
         throw UsageError("--font-size must be between 4 and 48 points");
     }
   }
-  const double pixels = ui::pngPixelCount(options);
-  if (arguments.has("--png") && pixels > kMaxPngPixels)
-    throw UsageError("--png: the image would have " +
-                     std::to_string(static_cast<long long>(pixels / 1e6)) +
-                     " megapixels; PNG exports are limited to 100 megapixels (lower the size or "
-                     "--dpi)");
+  const double pixels = pngPixelCount(options);
+  for (const OutputFile& file : outputs.files)
+    if (file.format->raster && pixels > kMaxPngPixels)
+      throw UsageError(outputOption(*file.format) + ": the image would have " +
+                       std::to_string(static_cast<long long>(pixels / 1e6)) + " megapixels; " +
+                       upperCase(file.format->id) +
+                       " exports are limited to 100 megapixels (lower the size or --dpi)");
   return outputs;
 }
 

@@ -1,24 +1,34 @@
 #pragma once
-// --png/--pdf/--svg and the plot's size (--width/--height/--dpi in pixels, or a paper size with
+// The figure outputs (--png/--pdf/--svg: one option per figure format of core/io/output_format.h)
+// and the plot's size (--width/--height/--dpi in pixels, or a paper size with
 // --figure-width/--figure-height/--font-size) of `rfscope-cli run`, parsed and checked before the
 // run: a plot that could not be rendered (an empty file name, a PNG over kMaxPngPixels) is bad
 // input, not a failure after minutes of computing.
 
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "app/cli/cli_arguments.h"
-#include "ui/plot_export_options.h"
+#include "core/io/output_format.h"
+#include "core/io/plot_export_options.h"
 
 namespace rfscope::cli {
 
+// One output file: its format (from the registry) and path.
+struct OutputFile {
+  const OutputFormat* format = nullptr;
+  std::string path;
+};
+
 struct PlotOutputs {
-  std::vector<std::pair<std::string, std::string>> files;  // format ("png"/"pdf"/"svg"), path
-  ui::PlotExportOptions options;
+  std::vector<OutputFile> files;  // figure formats, in the registry's order
+  PlotExportOptions options;
   std::optional<bool> xLog, yLog;  // axis scales a preset asks for (unset: the table's hints)
 };
+
+// The option of an output format: "--" + its id.
+std::string outputOption(const OutputFormat& format);
 
 // The options' names, for Arguments.
 const std::vector<std::string>& plotOptionNames();

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <memory>
+#include <stdexcept>
 
 #include "ui/plot_view.h"
 #include "ui/table_plot_export.h"
@@ -23,11 +24,16 @@ void writePlots(const Table& table, const PlotOutputs& outputs) {
   ui::PlotViewState view;
   view.xLog = outputs.xLog;
   view.yLog = outputs.yLog;
-  for (const auto& [format, path] : outputs.files) {
-    const ui::PlotFormat plotFormat = format == "png"   ? ui::PlotFormat::Png
-                                      : format == "pdf" ? ui::PlotFormat::Pdf
-                                                        : ui::PlotFormat::Svg;
-    ui::exportTablePlot(table, QString::fromStdString(path), plotFormat, outputs.options, view);
+  for (const OutputFile& file : outputs.files) {
+    const ui::FigureWriter* writer = ui::findFigureWriter(file.format->id);
+    if (!writer)
+      throw std::runtime_error("cannot write '" + file.path + "': no figure writer for " +
+                               file.format->id);
+    // The options were checked with the arguments: a problem here is not the user's.
+    if (const auto result = ui::exportTablePlot(table, QString::fromStdString(file.path), *writer,
+                                                outputs.options, view);
+        !result)
+      throw std::runtime_error("cannot write '" + file.path + "': " + result.problem);
   }
 }
 

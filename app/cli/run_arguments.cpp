@@ -5,6 +5,7 @@
 
 #include "core/experiments/experiment_registry.h"
 #include "core/experiments/preset.h"
+#include "core/io/atomic_file.h"
 
 namespace rfscope::cli {
 namespace {
@@ -20,10 +21,9 @@ std::filesystem::path resolvedOutput(const std::string& path) {
 // Two output options naming one file would overwrite each other: refused before the run.
 void refuseSharedOutputs(const RunInvocation& run) {
   std::vector<std::pair<std::string, std::string>> outputs;  // option, path
-  if (!run.csvPath.empty()) outputs.emplace_back("--csv", run.csvPath);
-  if (!run.jsonPath.empty()) outputs.emplace_back("--json", run.jsonPath);
-  for (const auto& [format, path] : run.plots.files)
-    outputs.emplace_back("--" + format, path);
+  for (const auto& files : {run.tables, run.plots.files})
+    for (const OutputFile& file : files)
+      outputs.emplace_back(outputOption(*file.format), file.path);
   for (std::size_t i = 0; i < outputs.size(); ++i)
     for (std::size_t j = i + 1; j < outputs.size(); ++j) {
       std::error_code error;
@@ -38,7 +38,9 @@ void refuseSharedOutputs(const RunInvocation& run) {
 }  // namespace
 
 RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
-  std::vector<std::string> valueOptions{"--set", "--preset", "--csv", "--json"};
+  std::vector<std::string> valueOptions{"--set", "--preset"};
+  for (const OutputFormat* format : outputFormats(OutputKind::Table))
+    valueOptions.push_back(outputOption(*format));
   valueOptions.insert(valueOptions.end(), plotOptionNames().begin(), plotOptionNames().end());
   const Arguments arguments(args, valueOptions, {});
   if (arguments.positionals().size() > 1)
@@ -59,8 +61,9 @@ RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
   if (preset && preset->experimentId != run.experimentId)
     throw UsageError("preset '" + preset->id + "' is for experiment '" + preset->experimentId +
                      "'");
-  run.csvPath = outputPath(arguments, "--csv");
-  run.jsonPath = outputPath(arguments, "--json");
+  for (const OutputFormat* format : outputFormats(OutputKind::Table))
+    if (const std::string path = outputPath(arguments, outputOption(*format)); !path.empty())
+      run.tables.push_back({format, path});
   run.plots = plotOutputs(arguments);
   refuseSharedOutputs(run);
   if (preset) {
@@ -84,6 +87,11 @@ RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
     throw UsageError(message);
   }
   return run;
+}
+
+void writeTables(const std::vector<OutputFile>& files, const TableDocument& document) {
+  for (const OutputFile& file : files)
+    writeFileAtomically(file.path, file.format->tableWriter->write(document));
 }
 
 }  // namespace rfscope::cli

@@ -1,6 +1,7 @@
 #pragma once
 // The arguments of `rfscope-cli run`, parsed and validated — the experiment, its parameters (a
-// preset's, then --set), the output files — before anything runs or is written.
+// preset's, then --set), the output files (an option --ID per format of core/io/output_format.h)
+// — before anything runs or is written.
 
 #include <string>
 #include <vector>
@@ -13,13 +14,16 @@ namespace rfscope::cli {
 struct RunInvocation {
   std::string experimentId;
   const Experiment* experiment = nullptr;
-  ParameterSet parameters;  // validated (experiment->validate) and complete
-  std::string csvPath;      // "" when not asked for
-  std::string jsonPath;
+  ParameterSet parameters;         // validated (experiment->validate) and complete
+  std::vector<OutputFile> tables;  // table formats (--csv, --json, ...) in the registry's order
   PlotOutputs plots;
 };
 
 // Throws UsageError for anything wrong, with every validation problem of the parameters.
 RunInvocation parseRunInvocation(const std::vector<std::string>& args);
+
+// Writes the run's table files, each with its format's writer (atomically; throws
+// std::runtime_error naming the file that cannot be written).
+void writeTables(const std::vector<OutputFile>& files, const TableDocument& document);
 
 }  // namespace rfscope::cli

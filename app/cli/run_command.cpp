@@ -8,9 +8,8 @@
 #include "app/cli/process_group.h"
 #include "app/cli/run_arguments.h"
 #include "app/cli/stderr_progress.h"
-#include "core/io/atomic_file.h"
 #include "core/io/json_export.h"
-#include "core/io/table_csv.h"
+#include "core/io/output_format.h"
 
 namespace rfscope::cli {
 
@@ -39,26 +38,18 @@ int runCommand(const std::vector<std::string>& args) {
   for (const auto& warning : result.warnings)
     std::cerr << "warning: " << warning << "\n";
 
-  const std::string csv = tableToCsv(result.table, runMetadata(run.experimentId, run.parameters));
+  const TableDocument document{run.experimentId, run.parameters, result.table, result.warnings,
+                               seconds};
   try {
-    if (!run.csvPath.empty()) writeFileAtomically(run.csvPath, csv);
-    if (!run.jsonPath.empty()) {
-      nlohmann::json j{{"experiment", run.experimentId},
-                       {"version", RFSCOPE_VERSION},
-                       {"parameters", parameterSetToJson(run.parameters)},
-                       {"seconds", seconds},
-                       {"warnings", result.warnings},
-                       {"table", tableToJson(result.table)}};
-      // File names in the parameters need not be UTF-8: replace what JSON cannot hold.
-      writeFileAtomically(run.jsonPath,
-                          j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
-    }
+    writeTables(run.tables, document);
     writePlots(result.table, run.plots);
   } catch (const std::exception& e) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 1;
   }
-  if (run.csvPath.empty() && run.jsonPath.empty() && run.plots.files.empty()) std::cout << csv;
+  // With no output file the table goes to stdout in the first table format (CSV).
+  if (run.tables.empty() && run.plots.files.empty())
+    std::cout << outputFormats(OutputKind::Table).front()->tableWriter->write(document);
   return 0;
 }
 

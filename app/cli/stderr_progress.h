@@ -11,7 +11,7 @@
 
 #include "app/cli/process_group.h"
 #include "core/experiments/experiment.h"
-#include "ui/remaining_time.h"
+#include "core/io/remaining_time.h"
 
 namespace rfscope::cli {
 
@@ -67,7 +67,7 @@ class StderrProgress final : public RunContext {
     if (elapsed < 1) return;
     lastPrint_ = now;
     const std::string line =
-        "running: " + remaining_.describe() + " (elapsed " + ui::formatDuration(elapsed) + ")";
+        "running: " + remaining_.describe() + " (elapsed " + formatDuration(elapsed) + ")";
     // Spaces clear what a longer previous line left.
     std::fprintf(stderr, "\r%s%*s", line.c_str(),
                  static_cast<int>(std::max<std::size_t>(printedWidth_, line.size()) - line.size()),
@@ -82,7 +82,7 @@ class StderrProgress final : public RunContext {
   double lastFraction_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point lastPrint_{};
-  ui::RemainingTime remaining_;
+  RemainingTime remaining_;
   std::size_t printedWidth_ = 0;
 };
 

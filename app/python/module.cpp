@@ -4,9 +4,9 @@
 
 #include "app/cli/cli_arguments.h"
 #include "app/cli/estimator_arguments.h"
-#include "app/cli/failure_text.h"
 #include "app/python/bindings.h"
 #include "core/io/json_export.h"
+#include "core/math/failure_text.h"
 
 namespace py = pybind11;
 

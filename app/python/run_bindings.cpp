@@ -1,5 +1,7 @@
-// Experiments: `rfscope-cli run`'s table, columns as NumPy arrays, with its CSV metadata.
+// Experiments: `rfscope-cli run`'s table, columns as NumPy arrays, with its CSV metadata; its
+// table files written by the registry's writers (core/io/output_format.h), as the CLI writes them.
 #include <atomic>
+#include <chrono>
 
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -8,6 +10,7 @@
 #include "app/python/bindings.h"
 #include "app/python/interruptible.h"
 #include "core/io/json_export.h"
+#include "core/io/output_format.h"
 #include "core/io/table_csv.h"
 
 namespace py = pybind11;
@@ -32,14 +35,24 @@ class CancellableContext final : public RunContext {
 // warnings, plot title and axis labels.
 py::dict runExperiment(const std::vector<std::string>& arguments) {
   const cli::RunInvocation run = cli::parseRunInvocation(arguments);
+  if (!run.plots.files.empty())
+    throw cli::UsageError(cli::outputOption(*run.plots.files.front().format) +
+                          ": figures are drawn by rfscope-cli and the app; the Python module "
+                          "writes table formats only");
   std::atomic<bool> cancel{false};
   RunResult result;
+  const auto start = std::chrono::steady_clock::now();
   runInterruptibly(
       [&] {
         CancellableContext context(cancel);
         result = run.experiment->run(run.parameters, context);
       },
       cancel);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const TableDocument document{run.experimentId, run.parameters, result.table, result.warnings,
+                               seconds};
+  cli::writeTables(run.tables, document);
 
   py::dict columns, labels;
   for (const Column& column : result.table.columns) {
@@ -64,11 +77,29 @@ py::dict runExperiment(const std::vector<std::string>& arguments) {
   return out;
 }
 
+// The output formats' registry: id, extension, label, description, kind ("table" or "figure").
+py::list outputFormatList() {
+  py::list out;
+  for (const OutputFormat* format : allOutputFormats()) {
+    py::dict entry;
+    entry["id"] = format->id;
+    entry["extension"] = format->extension;
+    entry["label"] = format->label;
+    entry["description"] = format->description;
+    entry["kind"] = format->kind == OutputKind::Table ? "table" : "figure";
+    out.append(entry);
+  }
+  return out;
+}
+
 }  // namespace
 
 void bindRun(py::module_& module) {
   module.def("_run", &runExperiment, py::arg("arguments"),
-             "The table of `rfscope-cli run ARGUMENTS...` as NumPy columns and metadata.");
+             "The table of `rfscope-cli run ARGUMENTS...` as NumPy columns and metadata (and its "
+             "table files written, for --csv FILE, --json FILE, ...).");
+  module.def("_output_formats", &outputFormatList,
+             "The output formats (id, extension, label, description, kind).");
 }
 
 }  // namespace rfscope::python

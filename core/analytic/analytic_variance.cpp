@@ -1,8 +1,11 @@
 #include "core/analytic/analytic_variance.h"
 
+#include <boost/math/policies/error_handling.hpp>
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 
+#include "core/math/failure_text.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
@@ -22,14 +25,7 @@ std::string coupledClosedForms() {
   return out;
 }
 
-}  // namespace
-
-AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
-                                const Eigen::VectorXd& y) {
-  return evaluateAnalytic(request, PairInput(x, y));
-}
-
-AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair) {
+AnalyticAnswer evaluate(const EstimatorSpec& request, const PairInput& pair) {
   using Variance = Outcome<AnalyticVariance>;
   AnalyticAnswer answer;
   const auto& g = pair.geometry;
@@ -69,6 +65,42 @@ AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& p
         *one.logVariance + scale - std::log(static_cast<double>(request.features));
   }
   return answer;
+}
+
+}  // namespace
+
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
+                                const Eigen::VectorXd& y) {
+  return evaluateAnalytic(request, PairInput(x, y));
+}
+
+AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const PairInput& pair) {
+  // A special function that gives up at an extreme input (Boost.Math throws: a domain, pole,
+  // overflow or evaluation error) means no closed-form value at this input: a reason, as for a
+  // combination without a closed form, so that one such pair never aborts an experiment.
+  // InvalidParameter (bad input, a std::invalid_argument) is not caught.
+  auto unavailable = [&](const std::exception& error) {
+    AnalyticAnswer answer;
+    answer.logKernelValue = logKernelValue(request.kernel, pair.geometry);
+    answer.variance = Outcome<AnalyticVariance>::unavailable(
+        "the closed form cannot be evaluated at this input: " + failureText(error));
+    return answer;
+  };
+  try {
+    return evaluate(request, pair);
+  } catch (const std::domain_error& error) {
+    return unavailable(error);
+  } catch (const std::range_error& error) {
+    return unavailable(error);
+  } catch (const std::overflow_error& error) {
+    return unavailable(error);
+  } catch (const std::underflow_error& error) {
+    return unavailable(error);
+  } catch (const boost::math::evaluation_error& error) {
+    return unavailable(error);
+  } catch (const boost::math::rounding_error& error) {
+    return unavailable(error);
+  }
 }
 
 }  // namespace rfscope

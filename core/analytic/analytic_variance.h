@@ -37,6 +37,10 @@ struct AnalyticAnswer {
   Outcome<AnalyticVariance> variance = Outcome<AnalyticVariance>::unavailable({});
 };
 
+// Never throws for a value that cannot be computed: a special function giving up at an extreme
+// input (Boost.Math's domain, pole, overflow and evaluation errors) is an unavailable variance with
+// the reason ("the closed form cannot be evaluated at this input: Overflow Error"), like a
+// combination without a closed form. Bad parameters still throw InvalidParameter.
 AnalyticAnswer evaluateAnalytic(const EstimatorSpec& request, const Eigen::VectorXd& x,
                                 const Eigen::VectorXd& y);
 // The same at a pair whose geometry is already computed (one pair, many requests).

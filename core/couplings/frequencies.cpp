@@ -4,7 +4,6 @@
 #include <cassert>
 #include <cmath>
 #include <numbers>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include <boost/random/sobol.hpp>
 
 #include "core/couplings/block_geometry.h"
+#include "core/math/contract.h"
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
@@ -168,9 +168,9 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
   }
   if (isStructured(coupling)) {  // M = H D₃ H D₂ H D₁ / d^{3/2}, column by column
     // The transform works on power-of-two lengths only (and would write past a shorter column).
-    if (frequencyDimension(coupling, d) != d)
-      throw std::invalid_argument("a structured block needs a power-of-two dimension, not " +
-                                  std::to_string(d) + " (pad it: frequencyDimension)");
+    RFSCOPE_EXPECTS(frequencyDimension(coupling, d) == d,
+                    "a structured block needs a power-of-two dimension (pad it: "
+                    "frequencyDimension)");
     std::vector<double> signs(3 * static_cast<std::size_t>(d));
     randomSigns(rng, 3 * d, signs.data());
     s.rotation = Eigen::MatrixXd::Identity(d, d);

@@ -1,13 +1,14 @@
 #include "core/data/class_predictions.h"
 
 #include <cmath>
-#include <stdexcept>
+
+#include "core/math/contract.h"
 
 namespace rfscope {
 namespace {
 
 double fractionEqual(const std::vector<int>& a, const std::vector<int>& b) {
-  if (a.size() != b.size()) throw std::invalid_argument("class lists of different lengths");
+  RFSCOPE_EXPECTS(a.size() == b.size(), "class lists of different lengths");
   if (a.empty()) return 0;
   std::size_t equal = 0;
   for (std::size_t i = 0; i < a.size(); ++i)

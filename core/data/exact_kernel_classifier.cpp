@@ -5,12 +5,12 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <stdexcept>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include "core/data/class_predictions.h"
+#include "core/math/contract.h"
 
 namespace rfscope {
 namespace {
@@ -108,17 +108,16 @@ Eigen::MatrixXd exactKernelLogScores(const Eigen::MatrixXd& train,
                                      const std::vector<int>& trainLabels, int classCount,
                                      const Eigen::MatrixXd& test, double sigma,
                                      const std::function<bool()>& stop) {
-  if (train.cols() != test.cols())
-    throw std::invalid_argument(
-        "exactKernelLogScores: training and test points differ in dimension");
-  if (static_cast<Eigen::Index>(trainLabels.size()) != train.rows())
-    throw std::invalid_argument("exactKernelLogScores: one label per training point expected");
-  if (classCount < 1) throw std::invalid_argument("exactKernelLogScores: no classes");
+  RFSCOPE_EXPECTS(train.cols() == test.cols(),
+                  "exactKernelLogScores: training and test points differ in dimension");
+  RFSCOPE_EXPECTS(static_cast<Eigen::Index>(trainLabels.size()) == train.rows(),
+                  "exactKernelLogScores: one label per training point expected");
+  RFSCOPE_EXPECTS(classCount >= 1, "exactKernelLogScores: no classes");
   for (const int label : trainLabels)
-    if (label < 0 || label >= classCount)
-      throw std::invalid_argument("exactKernelLogScores: a label outside 0..classCount-1");
-  if (!(sigma > 0) || !std::isfinite(sigma))
-    throw std::invalid_argument("exactKernelLogScores: sigma must be a positive finite number");
+    RFSCOPE_EXPECTS(label >= 0 && label < classCount,
+                    "exactKernelLogScores: a label outside 0..classCount-1");
+  RFSCOPE_EXPECTS(sigma > 0 && std::isfinite(sigma),
+                  "exactKernelLogScores: sigma must be a positive finite number");
 
   const ClassSortedTraining training = sortByClass(train, trainLabels, classCount);
   Eigen::MatrixXd scores(test.rows(), classCount);

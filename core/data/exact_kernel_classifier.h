@@ -25,7 +25,8 @@ namespace rfscope {
 // log S_l for each test point (rows) and class l < classCount (columns); -inf for a class without
 // training points. `train` (L × d) and `test` (n × d) hold one point per row. `stop`, when given,
 // is polled from worker threads; once it returns true the computation ends early and the result is
-// an empty (0 × 0) matrix. Throws std::invalid_argument for mismatched sizes or σ not > 0.
+// an empty (0 × 0) matrix. Mismatched sizes, labels outside 0..classCount-1 or σ not > 0 are
+// programmer misuse, asserted (RFSCOPE_EXPECTS, core/math/contract.h).
 Eigen::MatrixXd exactKernelLogScores(const Eigen::MatrixXd& train,
                                      const std::vector<int>& trainLabels, int classCount,
                                      const Eigen::MatrixXd& test, double sigma,

@@ -1,15 +1,15 @@
 #include "core/data/sigma_search.h"
 
 #include <cmath>
-#include <stdexcept>
+
+#include "core/math/contract.h"
 
 namespace rfscope {
 
 std::vector<double> logSpacedSigmas(const SigmaGrid& grid) {
-  if (!(grid.lowest > 0) || !(grid.highest >= grid.lowest) || !std::isfinite(grid.highest))
-    throw std::invalid_argument("sigma grid: need 0 < lowest <= highest < infinity");
-  if (grid.points < 1 || grid.points > 1000)
-    throw std::invalid_argument("sigma grid: between 1 and 1000 points");
+  RFSCOPE_EXPECTS(grid.lowest > 0 && grid.highest >= grid.lowest && std::isfinite(grid.highest),
+                  "sigma grid: need 0 < lowest <= highest < infinity");
+  RFSCOPE_EXPECTS(grid.points >= 1 && grid.points <= 1000, "sigma grid: between 1 and 1000 points");
   std::vector<double> sigmas(static_cast<std::size_t>(grid.points));
   const double logLowest = std::log(grid.lowest), logHighest = std::log(grid.highest);
   for (int k = 0; k < grid.points; ++k) {

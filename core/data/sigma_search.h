@@ -22,8 +22,8 @@ struct SigmaGrid {
   int points = 21;  // ratio 10^0.1 ≈ 1.26 between neighbours for the defaults
 };
 
-// `points` values from lowest to highest, equally spaced in log σ (one point: lowest). Throws
-// std::invalid_argument unless 0 < lowest <= highest (finite) and 1 <= points <= 1000.
+// `points` values from lowest to highest, equally spaced in log σ (one point: lowest). Asserts
+// (RFSCOPE_EXPECTS) 0 < lowest <= highest (finite) and 1 <= points <= 1000.
 std::vector<double> logSpacedSigmas(const SigmaGrid& grid);
 
 struct SigmaSearchResult {

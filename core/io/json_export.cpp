@@ -87,11 +87,6 @@ nlohmann::json tableToJson(const Table& table) {
   return {{"columns", columns}, {"plot", plot}};
 }
 
-nlohmann::json logValueToJson(double logValue) {
-  if (logValue == -std::numeric_limits<double>::infinity()) return "-inf";
-  return finiteOrNull(logValue);
-}
-
 nlohmann::json catalogToJson() {
   nlohmann::json experiments = nlohmann::json::array();
   for (const Experiment* e : allExperiments()) {

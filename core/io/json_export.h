@@ -24,10 +24,6 @@ inline nlohmann::json finiteOrNull(double value) {
   return std::isfinite(value) ? nlohmann::json(value) : nlohmann::json(nullptr);
 }
 
-// A log value: a number, the string "-inf" for the log of an exact zero, or null for NaN and +inf
-// (never printed as "nan"/"inf": callers report those as no value, with the reason).
-nlohmann::json logValueToJson(double logValue);
-
 // Whether a log value is one the CLI promises: finite, or -inf (an exact zero).
 inline bool isFiniteOrZeroLog(double logValue) {
   return !std::isnan(logValue) && logValue != std::numeric_limits<double>::infinity();

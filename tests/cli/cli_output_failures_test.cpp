@@ -203,7 +203,7 @@ std::vector<double> printedElapsedTimes(const std::string& err) {
   std::vector<double> elapsed;
   for (std::size_t at = err.find("(elapsed "); at != std::string::npos;
        at = err.find("(elapsed ", at + 1)) {
-    // "1.8 s", "42 s", or past a minute "1 min 05 s" (ui::formatDuration).
+    // "1.8 s", "42 s", or past a minute "1 min 05 s" (core/io/remaining_time.h).
     std::istringstream in(err.substr(at + 9, 24));
     double value = 0, seconds = 0;
     std::string unit;

@@ -26,7 +26,12 @@ TEST(ClassPredictions, AccuracyAndDisagreement) {
   EXPECT_EQ(accuracy({-1}, {0}), 0.0);
   EXPECT_EQ(accuracy({}, {}), 0.0);
   EXPECT_EQ(disagreement({}, {}), 0.0);
-  EXPECT_THROW(accuracy({0}, {0, 1}), std::invalid_argument);
+}
+
+// Misuse is asserted (README, "Errors"), in every build type.
+TEST(ClassPredictionsDeathTest, AssertsListsOfOneLength) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(accuracy({0}, {0, 1}), "different lengths");
 }
 
 }  // namespace

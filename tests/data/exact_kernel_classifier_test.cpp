@@ -117,13 +117,15 @@ TEST(ExactKernelClassifier, StopsWhenAsked) {
   EXPECT_EQ(exactKernelLogScores(train, labels, 2, test, 1.0, [] { return false; }).rows(), 100);
 }
 
+// Misuse is asserted (README, "Errors"), in every build type.
 TEST(ExactKernelClassifier, RefusesBadArguments) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
   const Eigen::MatrixXd train = normalPoints(10, 2, 13), test = normalPoints(5, 3, 14);
   const std::vector<int> labels = randomLabels(10, 2, 15);
-  EXPECT_THROW(exactKernelLogScores(train, labels, 2, test, 1.0), std::invalid_argument);
-  EXPECT_THROW(exactKernelLogScores(train, labels, 2, train, 0.0), std::invalid_argument);
-  EXPECT_THROW(exactKernelLogScores(train, labels, 1, train, 1.0), std::invalid_argument);
-  EXPECT_THROW(exactKernelLogScores(train, {0, 1}, 2, train, 1.0), std::invalid_argument);
+  EXPECT_DEATH(exactKernelLogScores(train, labels, 2, test, 1.0), "differ in dimension");
+  EXPECT_DEATH(exactKernelLogScores(train, labels, 2, train, 0.0), "sigma must be a positive");
+  EXPECT_DEATH(exactKernelLogScores(train, labels, 1, train, 1.0), "a label outside");
+  EXPECT_DEATH(exactKernelLogScores(train, {0, 1}, 2, train, 1.0), "one label per training");
 }
 
 TEST(ExactKernelClassifier, SeparatesTwoDistantClusters) {

@@ -87,7 +87,9 @@ TEST(Conformity, StructuredCouplingsAtANonPowerOfTwoDimensionArePadded) {
       EXPECT_DOUBLE_EQ(result.pairNorms.edges.back(), std::sqrt(2.0 * padded) + 8);
       FrequencyScratch scratch;
       TrialStream rng(1, 0);
-      EXPECT_THROW(drawFullBlock(coupling, d, 0, rng, scratch), std::invalid_argument);
+      // Unpadded: a precondition of drawFullBlock, asserted in every build (README, "Errors").
+      GTEST_FLAG_SET(death_test_style, "threadsafe");
+      EXPECT_DEATH(drawFullBlock(coupling, d, 0, rng, scratch), "power-of-two dimension");
     }
   }
 }

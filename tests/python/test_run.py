@@ -2,6 +2,7 @@
 
 import csv
 import io
+import json
 
 import numpy as np
 import pytest
@@ -67,3 +68,41 @@ def test_shipped_datasets_are_found_next_to_the_module():
                                                features="1,2", couplings=["iid"], repeats=2))
     assert metadata["parameters"]["dataset"] == "banknote"
     assert len(next(iter(columns.values()))) == 2
+
+
+def test_output_formats_are_the_registry_the_cli_offers():
+    formats = rfscope.output_formats()
+    assert [f["id"] for f in formats][:5] == ["csv", "json", "png", "pdf", "svg"]
+    assert {f["kind"] for f in formats} == {"table", "figure"}
+    code, usage, _ = cli("--help")
+    assert code == 0
+    for f in formats:
+        assert f"[--{f['id']} FILE]" in usage
+        assert f["extension"] and f["label"] and f["description"]
+
+
+def test_run_writes_the_table_files_the_cli_writes(tmp_path):
+    settings = {"d": 8, "pairs": 4, "sigma-steps": 5}
+    arguments = ["run", "variance-vs-sigma"]
+    for key, value in settings.items():
+        arguments += ["--set", f"{key}={value}"]
+    code, _, err = cli(*arguments, "--csv", str(tmp_path / "cli.csv"), "--json",
+                       str(tmp_path / "cli.json"))
+    assert code == 0, err
+    rfscope.run("variance-vs-sigma", output=str(tmp_path / "py.csv"), **settings)
+    rfscope.run("variance-vs-sigma", output=str(tmp_path / "py.data"), output_format="json",
+                **settings)
+    assert (tmp_path / "py.csv").read_bytes() == (tmp_path / "cli.csv").read_bytes()
+    cli_json, py_json = (json.loads((tmp_path / name).read_text()) for name in ("cli.json", "py.data"))
+    cli_json.pop("seconds")
+    py_json.pop("seconds")
+    assert py_json == cli_json
+
+
+def test_run_refuses_outputs_it_cannot_write(tmp_path):
+    with pytest.raises(ValueError, match="no table format's extension"):
+        rfscope.run("variance-vs-sigma", output=str(tmp_path / "t.png"), pairs=2)
+    with pytest.raises(ValueError, match="unknown table format 'png'"):
+        rfscope.run("variance-vs-sigma", output=str(tmp_path / "t.csv"), output_format="png",
+                    pairs=2)
+    assert not list(tmp_path.iterdir())

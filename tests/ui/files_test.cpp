@@ -3,6 +3,9 @@
 
 #include <QDir>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -83,6 +86,21 @@ class FilesTest : public QObject {
     for (const QString& line : lines)
       if (!line.startsWith('#')) ++dataRows;
     QCOMPARE(dataRows, 1 + 50);
+  }
+
+  // The table formats of the registry: a .json name gets rfscope-cli run --json's object.
+  void tableExportWritesTheFormatOfTheExtension() {
+    const QString path = dir_.filePath("table.json");
+    QVERIFY(window_->exportCsvTo(path, true));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QJsonObject json = QJsonDocument::fromJson(file.readAll()).object();
+    QCOMPARE(json["experiment"].toString(), QString("variance-vs-sigma"));
+    QCOMPARE(json["parameters"].toObject()["d"].toInt(), 64);
+    QVERIFY(json.contains("seconds"));
+    QCOMPARE(
+        json["table"].toObject()["columns"].toArray().first().toObject()["values"].toArray().size(),
+        50);
   }
 
   void sessionRoundTripRestoresParametersAndView() {

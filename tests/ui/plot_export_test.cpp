@@ -12,7 +12,7 @@
 #include "ui/plot_export.h"
 
 using rfscope::ui::exportPlot;
-using rfscope::ui::PlotFormat;
+using rfscope::ui::figureWriter;
 
 class PlotExportTest : public QObject {
   Q_OBJECT
@@ -36,13 +36,13 @@ class PlotExportTest : public QObject {
 
   void everyFormatIsWrittenWhole() {
     QTemporaryDir dir;
-    exportPlot(plot_.get(), dir.filePath("p.png"), PlotFormat::Png, {400, 300, 192});
+    exportPlot(plot_.get(), dir.filePath("p.png"), figureWriter("png"), {400, 300, 192});
     QCOMPARE(QImage(dir.filePath("p.png")).size(), QSize(800, 600));
-    exportPlot(plot_.get(), dir.filePath("p.pdf"), PlotFormat::Pdf, {400, 300, 96});
+    exportPlot(plot_.get(), dir.filePath("p.pdf"), figureWriter("pdf"), {400, 300, 96});
     const QByteArray pdf = read(dir.filePath("p.pdf"));
     QVERIFY(pdf.startsWith("%PDF-"));
     QVERIFY(pdf.trimmed().endsWith("%%EOF"));
-    exportPlot(plot_.get(), dir.filePath("p.svg"), PlotFormat::Svg, {400, 300, 96});
+    exportPlot(plot_.get(), dir.filePath("p.svg"), figureWriter("svg"), {400, 300, 96});
     QVERIFY(read(dir.filePath("p.svg")).trimmed().endsWith("</svg>"));
     QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 3);
   }
@@ -51,8 +51,8 @@ class PlotExportTest : public QObject {
   void aFailedWriteReportsAndKeepsTheOldFile() {
     QTemporaryDir dir;
     for (const auto& [name, format] :
-         {std::pair{"p.svg", PlotFormat::Svg}, std::pair{"p.pdf", PlotFormat::Pdf},
-          std::pair{"p.png", PlotFormat::Png}}) {
+         {std::pair{"p.svg", &figureWriter("svg")}, std::pair{"p.pdf", &figureWriter("pdf")},
+          std::pair{"p.png", &figureWriter("png")}}) {
       const QString path = dir.filePath(name);
       QFile old(path);
       QVERIFY(old.open(QIODevice::WriteOnly));
@@ -65,7 +65,7 @@ class PlotExportTest : public QObject {
       setrlimit(RLIMIT_FSIZE, &small);
       QString message;
       try {
-        exportPlot(plot_.get(), path, format, {1200, 800, 96});
+        QVERIFY(exportPlot(plot_.get(), path, *format, {1200, 800, 96}));
       } catch (const std::exception& e) {
         message = e.what();
       }
@@ -78,20 +78,56 @@ class PlotExportTest : public QObject {
     }
   }
 
+  // Options out of range are the user's input: a result with the reason, never an exception.
   void pngPixelsAreCappedBeforeRendering() {
     QTemporaryDir dir;
     QElapsedTimer timer;
     timer.start();
-    try {
-      exportPlot(plot_.get(), dir.filePath("huge.png"), PlotFormat::Png, {20000, 20000, 500});
-      QFAIL("no error");
-    } catch (const std::exception& e) {
-      QVERIFY2(QString(e.what()).contains("over the limit of 100 megapixels"), e.what());
-    }
+    const auto result =
+        exportPlot(plot_.get(), dir.filePath("huge.png"), figureWriter("png"), {20000, 20000, 500});
+    QVERIFY(!result);
+    QVERIFY2(QString::fromStdString(result.problem).contains("over the limit of 100 megapixels"),
+             result.problem.c_str());
     QVERIFY(timer.elapsed() < 5000);
     QVERIFY(!QFile::exists(dir.filePath("huge.png")));
     // Vector formats have no pixels: the same size is fine for them.
-    exportPlot(plot_.get(), dir.filePath("huge.svg"), PlotFormat::Svg, {20000, 20000, 500});
+    QVERIFY(exportPlot(plot_.get(), dir.filePath("huge.svg"), figureWriter("svg"),
+                       {20000, 20000, 500}));
+  }
+
+  void outOfRangeOptionsAreRefusedWithTheReason() {
+    QTemporaryDir dir;
+    for (const auto& [options, reason] :
+         {std::pair{rfscope::PlotExportOptions{8, 300, 96}, "between 16 and 20000 pixels"},
+          std::pair{rfscope::PlotExportOptions{400, 300, 5000}, "DPI must be between"},
+          std::pair{rfscope::PlotExportOptions{400, 300, 96, 10, 10}, "0.5 and 40 inches"},
+          std::pair{rfscope::PlotExportOptions{400, 300, 96, 200, 150, 100}, "4 and 48 points"}}) {
+      const auto result =
+          exportPlot(plot_.get(), dir.filePath("p.pdf"), figureWriter("pdf"), options);
+      QVERIFY(!result);
+      QVERIFY2(result.problem.find(reason) != std::string::npos, result.problem.c_str());
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 0);
+  }
+
+  // Every figure format of the registry has its writer, and the save dialog offers each.
+  void theRegistryNamesEveryFigureWriter() {
+    const auto formats = rfscope::outputFormats(rfscope::OutputKind::Figure);
+    QCOMPARE(rfscope::ui::allFigureWriters().size(), formats.size());
+    for (const rfscope::OutputFormat* format : formats) {
+      QVERIFY(rfscope::ui::findFigureWriter(format->id));
+      QCOMPARE(&rfscope::ui::findFigureWriter(format->id)->format(), format);
+      QVERIFY(rfscope::ui::fileDialogFilter(rfscope::OutputKind::Figure)
+                  .contains(QString::fromStdString("(*." + format->extension + ")")));
+    }
+    QCOMPARE(rfscope::ui::fileDialogFilter(rfscope::OutputKind::Figure),
+             QString("PNG image (*.png);;PDF document (*.pdf);;SVG image (*.svg)"));
+    QCOMPARE(rfscope::ui::fileDialogFilter(rfscope::OutputKind::Table),
+             QString("CSV (*.csv);;JSON (*.json)"));
+    QCOMPARE(rfscope::ui::figureWriterForPath("a/b.PDF"), &figureWriter("pdf"));
+    QVERIFY(!rfscope::ui::figureWriterForPath("b.bmp"));
+    QCOMPARE(rfscope::ui::extensionList(rfscope::OutputKind::Figure),
+             QString(".png, .pdf or .svg"));
   }
 
  private:

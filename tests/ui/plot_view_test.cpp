@@ -10,11 +10,11 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/io/remaining_time.h"
 #include "ui/axis_scales.h"
 #include "ui/legend_placement.h"
 #include "ui/plot_export.h"
 #include "ui/plot_view.h"
-#include "ui/remaining_time.h"
 #include "ui/series_colors.h"
 #include "ui/series_distinction.h"
 
@@ -489,7 +489,7 @@ class PlotViewTest : public QObject {
   }
 
   void remainingTimeIsExtrapolatedOnceItMeansSomething() {
-    rfscope::ui::RemainingTime remaining;
+    rfscope::RemainingTime remaining;
     remaining.update(0.01, 5);
     QCOMPARE(remaining.describe(), std::string("1%"));  // under 2%: no estimate yet
     remaining.update(0.5, 10);
@@ -500,8 +500,8 @@ class PlotViewTest : public QObject {
     QCOMPARE(remaining.describe(), std::string("100%"));
     remaining.restart();
     QCOMPARE(remaining.describe(), std::string("0%"));
-    QCOMPARE(rfscope::ui::formatDuration(200), std::string("3 min 20 s"));
-    QCOMPARE(rfscope::ui::formatDuration(3900), std::string("1 h 05 min"));
+    QCOMPARE(rfscope::formatDuration(200), std::string("3 min 20 s"));
+    QCOMPARE(rfscope::formatDuration(3900), std::string("1 h 05 min"));
   }
 
   void exportsAtPaperSizeHaveThatSizeAndTextInPoints() {
@@ -509,16 +509,16 @@ class PlotViewTest : public QObject {
     PlotView view;
     view.setTable(tableOf(grid(0, 1, 20), {grid(0, 1, 20)}));
     showAt(view);
-    rfscope::ui::PlotExportOptions options;
-    options.figureWidthPoints = rfscope::ui::kOneColumnFigurePoints;  // 8.5 cm
+    rfscope::PlotExportOptions options;
+    options.figureWidthPoints = rfscope::kOneColumnFigurePoints;  // 8.5 cm
     options.figureHeightPoints = 6 / 2.54 * 72;
     options.textPoints = 8;
     options.dpi = 300;
     const QString png = dir.filePath("f.png"), svg = dir.filePath("f.svg"),
                   pdf = dir.filePath("f.pdf");
-    rfscope::ui::exportPlot(view, png, rfscope::ui::PlotFormat::Png, options);
-    rfscope::ui::exportPlot(view, svg, rfscope::ui::PlotFormat::Svg, options);
-    rfscope::ui::exportPlot(view, pdf, rfscope::ui::PlotFormat::Pdf, options);
+    rfscope::ui::exportPlot(view, png, rfscope::ui::figureWriter("png"), options);
+    rfscope::ui::exportPlot(view, svg, rfscope::ui::figureWriter("svg"), options);
+    rfscope::ui::exportPlot(view, pdf, rfscope::ui::figureWriter("pdf"), options);
     const QImage image(png);
     QCOMPARE(image.width(), static_cast<int>(std::lround(8.5 / 2.54 * 300)));  // 1004 px
     QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);

@@ -9,6 +9,8 @@ Closed forms: variance(mechanism, x, y, ...), conformity(mechanism, x, y, ...)
 Monte Carlo:  monte_carlo(mechanism, x, y, ..., trials=, seed=)
 Features:     feature_map(mechanism, coupling, m, d, seed, ...).transform(X)
 Experiments:  run(experiment, **params) -> pandas.DataFrame, or a dict of NumPy columns
+Files:        run(experiment, output="t.json", **params) writes the table as rfscope-cli does;
+              output_formats() lists the formats
 
 Pairs are NumPy arrays: x and y of shape (d,) for one pair, or (L, d) for L pairs (a (d,) array
 pairs with every row of the other). Computations run without the GIL and stop on Ctrl-C
@@ -48,6 +50,7 @@ __all__ = [
     "kernels",
     "mechanisms",
     "monte_carlo",
+    "output_formats",
     "presets",
     "run",
     "variance",
@@ -386,8 +389,34 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
 
 # ---- experiments --------------------------------------------------------------------------------
 
-def run(experiment: Optional[str] = None, *, preset: Optional[str] = None, **params: Any):
+def output_formats() -> List[Dict[str, str]]:
+    """The output formats (id, extension, label, description, kind "table" or "figure"), as the
+    options of `rfscope-cli run` (--ID FILE). run(output=...) writes the table formats."""
+    return list(_core._output_formats())
+
+
+def _table_format(path: str, format_id: Optional[str]) -> str:
+    tables = [f for f in _core._output_formats() if f["kind"] == "table"]
+    if format_id is None:
+        extension = path.rsplit(".", 1)[-1].lower() if "." in path else ""
+        for f in tables:
+            if f["extension"] == extension:
+                return f["id"]
+        raise ValueError(f"output: '{path}' has no table format's extension; name output_format, "
+                         f"one of {', '.join(f['id'] for f in tables)}")
+    if not any(f["id"] == format_id for f in tables):
+        raise ValueError(f"output_format: unknown table format '{format_id}' (one of "
+                         f"{', '.join(f['id'] for f in tables)})")
+    return format_id
+
+
+def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
+        output: Optional[str] = None, output_format: Optional[str] = None, **params: Any):
     """Run an experiment (or a preset, which params then override) and return its table.
+
+    output: a file to write the table to as well, byte for byte as `rfscope-cli run --ID FILE`
+    writes it (the run's time aside), in the table format output_format names (an id of
+    output_formats(); by default the one of the file's extension).
 
     params: the experiment's parameters (see experiments()), e.g. d=64, pairs=100,
     mechanisms=["trig", "pos"]. Returns a pandas DataFrame when pandas is installed (metadata in
@@ -405,6 +434,8 @@ def run(experiment: Optional[str] = None, *, preset: Optional[str] = None, **par
         arguments += ["--preset", str(preset)]
     for key, value in params.items():
         arguments += ["--set", f"{key}={_parameter_text(key, value)}"]
+    if output is not None:
+        arguments += [f"--{_table_format(str(output), output_format)}", str(output)]
     table = _core._run(arguments)
     metadata = {
         "experiment": table["experiment"],

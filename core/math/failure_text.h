@@ -6,8 +6,8 @@
 #include <exception>
 #include <string>
 
-namespace rfscope::cli {
+namespace rfscope {
 
 std::string failureText(const std::exception& error);
 
-}  // namespace rfscope::cli
+}  // namespace rfscope

@@ -1,13 +1,13 @@
 #pragma once
 // Progress as people read it: "45% · about 12 s left". The remaining time is extrapolated from the
 // elapsed time and the fraction done, once there is enough of both to mean something; the rate is
-// smoothed so that the estimate does not jump with every report. Plain C++: the app's progress bar
-// and rfscope-cli's progress line share it.
+// smoothed so that the estimate does not jump with every report. Plain C++ (core/io, below ui and
+// app): the app's progress bar and rfscope-cli's progress line share it.
 
 #include <optional>
 #include <string>
 
-namespace rfscope::ui {
+namespace rfscope {
 
 class RemainingTime {
  public:
@@ -29,4 +29,4 @@ class RemainingTime {
 // "0.4 s", "12 s", "3 min 20 s", "1 h 05 min".
 std::string formatDuration(double seconds);
 
-}  // namespace rfscope::ui
+}  // namespace rfscope

@@ -1,8 +1,8 @@
-#include "app/cli/failure_text.h"
+#include "core/math/failure_text.h"
 
 #include <string_view>
 
-namespace rfscope::cli {
+namespace rfscope {
 
 std::string failureText(const std::exception& error) {
   std::string text = error.what();
@@ -15,4 +15,4 @@ std::string failureText(const std::exception& error) {
   return text;
 }
 
-}  // namespace rfscope::cli
+}  // namespace rfscope

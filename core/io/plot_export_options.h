@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-namespace rfscope::ui {
+namespace rfscope {
 
 struct PlotExportOptions {
   int width = 1200;  // logical size in device-independent pixels (1/96 inch)
@@ -31,4 +31,4 @@ inline double pngPixelCount(const PlotExportOptions& options) {
   return std::round(options.width * scale) * std::round(options.height * scale);
 }
 
-}  // namespace rfscope::ui
+}  // namespace rfscope

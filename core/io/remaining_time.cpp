@@ -1,10 +1,10 @@
-#include "ui/remaining_time.h"
+#include "core/io/remaining_time.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-namespace rfscope::ui {
+namespace rfscope {
 namespace {
 
 constexpr double kMinimumFraction = 0.02;
@@ -58,4 +58,4 @@ std::string formatDuration(double seconds) {
   return buffer;
 }
 
-}  // namespace rfscope::ui
+}  // namespace rfscope
