@@ -28,8 +28,8 @@ namespace {
 struct ClaimVariation {
   std::string presetId;
   std::vector<std::pair<std::string, std::string>> values;  // key, value text, as --set takes them
-  // The assertions (by their text) that fail for the reason the comment gives; others may fail too.
-  // Empty where the reason is that no assertion can be relied on (sampling noise decides).
+  // The assertions (by their text) that fail for the reason the comment gives, each holding on the
+  // same shortened run without the change; others may fail too.
   std::vector<std::string> failing;
 };
 
@@ -40,7 +40,8 @@ const std::vector<ClaimVariation>& claimVariations() {
       // rises only e^5 above OPRF at σ = 1, and TrigRF has not levelled off at log ½ by σ = 0.4.
       {"crt-fig2-normal",
        {{"d", "4"}, {"sigma-steps", "10"}, {"pairs", "10"}},
-       {"OPRF below TrigRF for σ ≥ 0.25", "OPRF below PosRF by e^75 at σ = 1"}},
+       {"OPRF below TrigRF for σ ≥ 0.25", "OPRF below PosRF by e^75 at σ = 1",
+        "TrigRF at log ½ for σ ≥ 0.4"}},
       // d = 8: the inputs are small, so the pairs' second moments leave the dense-exponential
       // features almost nothing to gain over OPRF (under e^0.1 at σ = 1), and PosRF is only e^10
       // above OPRF.
@@ -118,11 +119,11 @@ const std::vector<ClaimVariation>& claimVariations() {
         {"repeats", "2"}},
        {"TrigRF collapses on car"}},
       // σ = 3 instead of the searched one: the kernel is sharp (the exact kernel is 100% right)
-      // but PosRF with m ≤ 10d cannot estimate its tiny values; every coupling stays near chance,
-      // in no order, and does not rise with m.
-      {"simrf-fig8", {{"sigma", "3"}, {"repeats", "4"}}, {}},
-      // σ = 3 on every dataset: PosRF at m = d is near chance under every coupling, so SimRF's
-      // gain over ORF and IID vanishes.
+      // but PosRF with m ≤ 10d cannot estimate its tiny values; every coupling stays below 0.47,
+      // in no order, and SimRF does not rise with m.
+      {"simrf-fig8", {{"sigma", "3"}, {"repeats", "4"}}, {"SimRF rises"}},
+      // σ = 3 on every dataset: PosRF at m = d cannot estimate the sharp kernel's tiny values under
+      // any coupling (accuracy about 0.43 on average), so SimRF's gain over ORF and IID vanishes.
       {"simrf-table2",
        {{"datasets", "banknote,wifi"}, {"sigma", "3"}, {"repeats", "4"}},
        {"SimRF above ORF", "SimRF above IID"}},
@@ -140,15 +141,16 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"teach-trig-small-inputs",
        {{"d", "1024"}},
        {"TrigRF e^3 below OPRF", "TrigRF e^3 below PosRF", "TrigRF below both up to σ = 0.16"}},
-      // Input scale 1 (|x| ≈ 8): the large-norm regime of attention-large-norms, where OPRF does
-      // not beat PosRF under any coupling.
+      // Input scale 1 (|x| ≈ 2.8): the large-norm regime of attention-large-norms, where OPRF does
+      // not beat PosRF under any coupling. (At M = 16 the IID gap is within the noise of this
+      // shorter run even at scale 0.5, so only ORF and SimRF are named.)
       {"favor-plus-vs-plus-plus",
        {{"input-scale", "1"},
         {"sequence-length", "256"},
         {"redraws", "4"},
         {"error-rows", "8"},
         {"prediction-rows", "2"}},
-       {"OPRF below PosRF (IID)", "OPRF below PosRF (ORF)", "OPRF below PosRF (SimRF)"}},
+       {"OPRF below PosRF (ORF)", "OPRF below PosRF (SimRF)"}},
       // Input scale 0.2 (5% target): the inputs are small, where OPRF's variance gain over PosRF
       // nearly vanishes (predicted 137 against 141 features), so sampling noise decides and OPRF
       // needs more features than PosRF under IID.
