@@ -1,10 +1,11 @@
 // Every preset's claim can fail: the golden tests check that each claim holds at the preset's
 // defaults; here each preset gets one variation (a few values on top of its own, parsed against the
 // experiment's spec as the preset's are) under which the figure changes and the claim must not
-// hold. A claim that held under every variation would assert nothing. Two claims state identities
-// of the closed forms (hrf-thm3.5, teach-trig-phase) and one reads the histogram's end bins
-// (teach-heavy-tail-histogram): no change of the physics breaks them, and their variations, marked
-// as such, show only that the assertions read the table.
+// hold. A claim that held under every variation would assert nothing. Two claims state what the
+// closed forms satisfy by mathematics (hrf-thm3.5: Lemma 3.4 and Thm 3.5; teach-trig-phase: an
+// identity) and one reads the histogram's end bins (teach-heavy-tail-histogram): no change of the
+// physics breaks them, and their variations, marked as such, show only that the assertions read the
+// table.
 //
 // Each variation also shrinks the run (fewer pairs, trials, redraws, grid steps) so that all of
 // them together take seconds on one core, while the claim is still evaluated on a real table.
