@@ -29,13 +29,15 @@ constexpr const char* kUsageTemplate = R"(usage: rfscope-cli COMMAND [OPTIONS]
 commands:
   list [--compact]
       JSON catalogue: experiments with their parameter specs, mechanisms, couplings, regimes.
-  run [EXPERIMENT] [--preset ID] [--set KEY=VALUE]... {table-options}
+  run [EXPERIMENT] [--preset ID [--check]] [--set KEY=VALUE]... {table-options}
       {figure-options} [--width PX --height PX] [--dpi DPI]
       [--figure-width LENGTH [--figure-height LENGTH] [--font-size PT]]
       Run an experiment (or a preset, whose values --set overrides); writes the table as {table-names}
       and the plot the app shows as {figure-names}. With no output file the CSV goes to stdout.
       --figure-width sizes the plot as a paper figure (8.5cm, 3.35in, one-column, two-column)
       with text of --font-size points, instead of --width/--height pixels.
+      --check prints the preset's claim and, per assertion, "holds" or "does not hold" with its
+      numbers (the table then goes only to the files named); exit 4 when it does not hold.
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
            [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
       Exact variance of the M-feature estimator at (x, y), as one JSON object.
@@ -56,7 +58,8 @@ output formats (run --ID FILE):
 {formats}
 exit codes: 0 success; 1 failure while running (an unwritable output, no usable CUDA device for
   --backend cuda); 2 bad input (unknown or out-of-range option, malformed data file); 3 no
-  closed-form value (none exists, or it cannot be evaluated at that input)
+  closed-form value (none exists, or it cannot be evaluated at that input); 4 run --check: the
+  preset's claim does not hold on the result
 )";
 
 // The usage, its output options and formats from the registry (core/io/output_format.h).

@@ -42,7 +42,7 @@ RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
   for (const OutputFormat* format : outputFormats(OutputKind::Table))
     valueOptions.push_back(outputOption(*format));
   valueOptions.insert(valueOptions.end(), plotOptionNames().begin(), plotOptionNames().end());
-  const Arguments arguments(args, valueOptions, {});
+  const Arguments arguments(args, valueOptions, {"--check"});
   if (arguments.positionals().size() > 1)
     throw UsageError("run takes one experiment id (see 'rfscope-cli list')");
   const Preset* preset = nullptr;
@@ -53,6 +53,10 @@ RunInvocation parseRunInvocation(const std::vector<std::string>& args) {
   if (arguments.positionals().empty() && !preset)
     throw UsageError("run needs an experiment id or --preset (see 'rfscope-cli list')");
   RunInvocation run;
+  run.preset = preset;
+  run.check = arguments.has("--check");
+  if (run.check && !preset)
+    throw UsageError("--check checks a preset's claim: give --preset ID (see 'rfscope-cli list')");
   run.experimentId =
       arguments.positionals().empty() ? preset->experimentId : arguments.positionals().front();
   run.experiment = findExperiment(run.experimentId);

@@ -8,6 +8,7 @@
 
 #include "app/cli/plot_arguments.h"
 #include "core/experiments/experiment.h"
+#include "core/experiments/preset.h"
 
 namespace rfscope::cli {
 
@@ -17,6 +18,8 @@ struct RunInvocation {
   ParameterSet parameters;         // validated (experiment->validate) and complete
   std::vector<OutputFile> tables;  // table formats (--csv, --json, ...) in the registry's order
   PlotOutputs plots;
+  const Preset* preset = nullptr;  // --preset
+  bool check = false;              // --check: the preset's claim checked on the result
 };
 
 // Throws UsageError for anything wrong, with every validation problem of the parameters.

@@ -47,6 +47,13 @@ int runCommand(const std::vector<std::string>& args) {
     std::cerr << "rfscope-cli: " << e.what() << "\n";
     return 1;
   }
+  // --check: the preset's claim and its verdict on stdout (the table only to the files named),
+  // exit 4 when it does not hold.
+  if (run.check) {
+    const ClaimVerdict verdict = checkClaim(run.preset->claim, result.table);
+    std::cout << "preset " << run.preset->id << "\n" << claimReport(run.preset->claim, verdict);
+    return verdict.holds ? 0 : 4;
+  }
   // With no output file the table goes to stdout in the first table format (CSV).
   if (run.tables.empty() && run.plots.files.empty())
     std::cout << outputFormats(OutputKind::Table).front()->tableWriter->write(document);

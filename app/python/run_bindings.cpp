@@ -74,6 +74,22 @@ py::dict runExperiment(const std::vector<std::string>& arguments) {
   out["x_column"] = result.table.hints.xColumn;
   out["x_label"] = result.table.hints.xLabel;
   out["y_label"] = result.table.hints.yLabel;
+  if (run.preset) {  // the preset's claim, checked on this result (claim.h)
+    const ClaimVerdict verdict = checkClaim(run.preset->claim, result.table);
+    py::list assertions;
+    for (std::size_t i = 0; i < verdict.assertions.size(); ++i) {
+      py::dict assertion;
+      assertion["text"] = run.preset->claim.assertions[i].text;
+      assertion["holds"] = verdict.assertions[i].holds;
+      assertion["detail"] = verdict.assertions[i].detail;
+      assertions.append(assertion);
+    }
+    py::dict claim;
+    claim["text"] = run.preset->claim.text;
+    claim["holds"] = verdict.holds;
+    claim["assertions"] = assertions;
+    out["claim"] = claim;
+  }
   return out;
 }
 

@@ -39,6 +39,12 @@ std::string whereText(const Table& table, std::size_t row) {
   return "at " + table.hints.xColumn + " = " + number(x);
 }
 
+// x closer to target than y; ±infinity as a target means the largest or smallest x.
+bool nearer(double x, double y, double target) {
+  if (std::isinf(target)) return target > 0 ? x > y : x < y;
+  return std::fabs(x - target) < std::fabs(y - target);
+}
+
 // The rows an assertion looks at, among those where every column it reads has a value (a table
 // may interleave series on different grids, NaN where a series has no point).
 std::vector<std::size_t> selectRows(const Table& table, const Rows& rows,
@@ -51,9 +57,13 @@ std::vector<std::size_t> selectRows(const Table& table, const Rows& rows,
   };
   std::vector<std::size_t> out;
   if (rows.at) {
+    // Categories (named x values: datasets, estimators) are matched exactly: a missing bar is
+    // missing, not its neighbour.
+    const bool categories = !table.hints.xValueNames.empty();
     std::optional<std::size_t> best;
     for (std::size_t r = 0; r < x.size(); ++r)
-      if (defined(r) && (!best || std::fabs(x[r] - *rows.at) < std::fabs(x[*best] - *rows.at)))
+      if (defined(r) && (!categories || x[r] == *rows.at) &&
+          (!best || nearer(x[r], x[*best], *rows.at)))
         best = r;
     if (best) out.push_back(*best);
     return out;
@@ -94,6 +104,21 @@ ClaimVerdict checkClaim(const Claim& claim, const Table& table) {
     verdict.holds = verdict.holds && verdict.assertions.back().holds;
   }
   return verdict;
+}
+
+std::string claimReport(const Claim& claim, const ClaimVerdict& verdict) {
+  std::string out = "claim: " + claim.text + "\n";
+  std::size_t holding = 0;
+  for (std::size_t i = 0; i < verdict.assertions.size(); ++i) {
+    const AssertionVerdict& a = verdict.assertions[i];
+    holding += a.holds ? 1 : 0;
+    out += std::string(a.holds ? "  holds          " : "  does not hold  ") +
+           claim.assertions[i].text + ": " + a.detail + "\n";
+  }
+  out += std::string("verdict: ") + (verdict.holds ? "holds" : "does not hold") + " (" +
+         std::to_string(holding) + " of " + std::to_string(verdict.assertions.size()) +
+         " assertions hold)\n";
+  return out;
 }
 
 AssertionCheck below(std::string lower, std::string upper, Rows rows, double margin) {

@@ -14,8 +14,8 @@
 
 namespace rfscope {
 
-// The rows an assertion looks at: the row whose x is nearest to a value, the rows with x in a
-// range, or every row.
+// The rows an assertion looks at: the row whose x is nearest to a value (±infinity: the largest
+// or smallest x; named categories: exactly that x), the rows with x in a range, or every row.
 struct Rows {
   std::optional<double> at;
   std::optional<double> from, to;
@@ -53,6 +53,10 @@ struct ClaimVerdict {
 };
 
 ClaimVerdict checkClaim(const Claim& claim, const Table& table);
+
+// The claim and its verdict as lines of text: the sentence, then per assertion "holds" or
+// "does not hold" with its numbers, then the verdict.
+std::string claimReport(const Claim& claim, const ClaimVerdict& verdict);
 
 // lower + margin ≤ upper on the rows (columns by key; margin in the columns' units, e.g. a log
 // gap).

@@ -130,6 +130,10 @@ nlohmann::json catalogToJson() {
                           {"description", p.description},
                           {"teaching", p.teaching},
                           {"values", values}};
+    nlohmann::json assertions = nlohmann::json::array();
+    for (const Assertion& assertion : p.claim.assertions)
+      assertions.push_back(assertion.text);
+    preset["claim"] = {{"text", p.claim.text}, {"assertions", assertions}};
     if (p.xLog) preset["x_log"] = *p.xLog;
     if (p.yLog) preset["y_log"] = *p.yLog;
     presets.push_back(preset);

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/montecarlo/signed_log.h"
+#include "core/math/signed_log.h"
 
 namespace rfscope {
 

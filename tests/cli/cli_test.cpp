@@ -70,6 +70,40 @@ TEST(CliList, ListsThePresetsWithTitleAndExperiment) {
   EXPECT_GE(j["presets"].size(), 15u);
 }
 
+// --check: the preset's claim and a verdict per assertion; exit 4 where a change breaks it.
+TEST(CliRun, CheckPrintsThePresetsClaimAndItsVerdict) {
+  const CliResult holds = runCli("run --preset crt-fig2-normal --check");
+  ASSERT_EQ(holds.exitCode, 0) << holds.err;
+  EXPECT_NE(holds.out.find("preset crt-fig2-normal\nclaim: OPRF has the lowest variance"),
+            std::string::npos)
+      << holds.out;
+  EXPECT_NE(holds.out.find("  holds          OPRF below PosRF by e^75 at σ = 1: OPRF"),
+            std::string::npos)
+      << holds.out;
+  EXPECT_NE(holds.out.find("verdict: holds (3 of 3 assertions hold)"), std::string::npos);
+  EXPECT_EQ(holds.out.find("sigma,"), std::string::npos);  // no table on stdout
+
+  const CliResult fails = runCli("run --preset crt-fig2-normal --set d=4 --check");
+  EXPECT_EQ(fails.exitCode, 4) << fails.err;
+  EXPECT_NE(fails.out.find("  does not hold  OPRF below TrigRF for σ ≥ 0.25: OPRF "),
+            std::string::npos)
+      << fails.out;
+  EXPECT_NE(fails.out.find("verdict: does not hold"), std::string::npos);
+
+  const CliResult alone = runCli("run variance-vs-sigma --check");
+  EXPECT_EQ(alone.exitCode, 2);
+  EXPECT_NE(alone.err.find("--check checks a preset's claim"), std::string::npos) << alone.err;
+}
+
+TEST(CliList, GivesEachPresetsClaim) {
+  const CliResult r = runCli("list");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  for (const auto& preset : nlohmann::json::parse(r.out)["presets"]) {
+    EXPECT_FALSE(preset["claim"]["text"].get<std::string>().empty()) << preset["id"];
+    EXPECT_FALSE(preset["claim"]["assertions"].empty()) << preset["id"];
+  }
+}
+
 TEST(CliAnalytic, FollowsTheContract) {
   const CliResult r = runCli("analytic --mechanism pos --m 4 --x 0.5,0.25 --y 0.5,-0.25");
   ASSERT_EQ(r.exitCode, 0) << r.err;

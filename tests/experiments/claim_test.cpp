@@ -48,6 +48,18 @@ TEST(Claim, AtXTakesTheNearestRow) {
   EXPECT_FALSE(within("pos", atX(0.26), 1.9, 2.1)(table).holds);
 }
 
+TEST(Claim, InfiniteXMeansTheEndsAndCategoriesMatchExactly) {
+  Table table = sampleTable();
+  EXPECT_TRUE(within("pos", atX(std::numeric_limits<double>::infinity()), 4, 4)(table).holds);
+  EXPECT_TRUE(within("pos", atX(-std::numeric_limits<double>::infinity()), 1, 1)(table).holds);
+  // Named x values are categories (bars): a category without a value is not its neighbour's.
+  table.hints.xValueNames = {{0.1, "a"}, {0.2, "b"}, {0.3, "c"}, {0.4, "d"}};
+  const AssertionVerdict missing = within("mc", atX(0.3), 0, 10)(table);
+  EXPECT_FALSE(missing.holds);
+  EXPECT_TRUE(within("mc", atX(0.4), 0.5, 0.5)(table).holds);
+  EXPECT_NE(within("pos", atX(0.2), 2, 2)(table).detail.find("at b"), std::string::npos);
+}
+
 TEST(Claim, RowsWithoutAValueAreLeftOut) {
   const Table table = sampleTable();
   // mc has values at σ = 0.2 and 0.4 only: the nearest row with one, and ranges skip the NaNs.

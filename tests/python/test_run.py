@@ -50,6 +50,24 @@ def test_presets_and_list_parameters():
     assert all(len(v) == len(next(iter(columns.values()))) for v in columns.values())
 
 
+def test_a_preset_run_carries_its_claim_and_verdict():
+    _, metadata = columns_of(rfscope.run(preset="crt-fig2-normal"))
+    claim = metadata["claim"]
+    assert claim["text"].startswith("OPRF has the lowest variance")
+    assert claim["holds"] and all(a["holds"] for a in claim["assertions"])
+    # At d = 4 OPRF is no longer below TrigRF from σ = 0.25 on: the verdict says so, with numbers.
+    _, metadata = columns_of(rfscope.run(preset="crt-fig2-normal", d=4))
+    assert not metadata["claim"]["holds"]
+    failed = [a for a in metadata["claim"]["assertions"] if not a["holds"]]
+    assert failed[0]["text"] == "OPRF below TrigRF for σ ≥ 0.25"
+    assert "above TrigRF" in failed[0]["detail"]
+    code, out, _ = cli("run", "--preset", "crt-fig2-normal", "--set", "d=4", "--check")
+    assert code == 4 and failed[0]["detail"] in out
+    # An experiment's own defaults claim nothing.
+    _, metadata = columns_of(rfscope.run("hybrid-relative-error"))
+    assert "claim" not in metadata
+
+
 def test_a_dataframe_when_pandas_is_installed():
     pandas = pytest.importorskip("pandas")
     frame = rfscope.run("variance-vs-sigma", d=4, pairs=5, **{"sigma-steps": 3})

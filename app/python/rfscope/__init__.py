@@ -422,7 +422,9 @@ def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
     mechanisms=["trig", "pos"]. Returns a pandas DataFrame when pandas is installed (metadata in
     .attrs), otherwise a dict of NumPy columns plus "_metadata". The metadata: experiment,
     comments (the CSV's comment lines: experiment, version, every parameter), parameters,
-    warnings, labels (column key → label), title, x_column, x_label, y_label. Raises ValueError with
+    warnings, labels (column key → label), title, x_column, x_label, y_label, and for a preset its
+    claim checked on this result: {"text", "holds", "assertions": [{"text", "holds", "detail"}]}
+    (as `rfscope-cli run --preset ID --check`). Raises ValueError with
     `rfscope-cli run`'s message for bad parameters; Ctrl-C cancels.
     """
     arguments: List[str] = []
@@ -448,6 +450,8 @@ def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
         "x_label": table["x_label"],
         "y_label": table["y_label"],
     }
+    if "claim" in table:
+        metadata["claim"] = dict(table["claim"])
     try:
         import pandas
     except ImportError:
