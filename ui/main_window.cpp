@@ -392,7 +392,7 @@ void MainWindow::scheduleRun() {
 void MainWindow::startRun() {
   if (!experiment_) return;
   const ParameterSet params = panel_->parameters();
-  teaching_->showFor(*experiment_, params);
+  teaching_->showFor(*experiment_, params, presetId_);
   // Validation reads and checks a data file (mnist, csv) the first time one is chosen: that
   // happens off the GUI thread. Only the newest validation may start a run.
   const Experiment* experiment = experiment_;

@@ -66,11 +66,15 @@ TeachingPanel::TeachingPanel(QWidget* parent) : QTextBrowser(parent) {
   setMinimumWidth(280);
 }
 
-void TeachingPanel::showFor(const Experiment& experiment, const ParameterSet& params) {
+void TeachingPanel::showFor(const Experiment& experiment, const ParameterSet& params,
+                            const std::string& presetId) {
   QString html = teachingText(qs(experiment.info().id));
   if (html.isEmpty())
     html = "<h2>" + qs(experiment.info().title).toHtmlEscaped() + "</h2><p>" +
            qs(experiment.info().description).toHtmlEscaped() + "</p>";
+  if (const QString preset = presetId.empty() ? QString() : teachingText(qs("preset-" + presetId));
+      !preset.isEmpty())
+    html = preset + "<hr><p><i>" + QObject::tr("About the experiment:") + "</i></p>" + html;
   if (const auto* ids = std::get_if<std::vector<std::string>>(
           params.find("mechanisms") ? params.find("mechanisms") : nullptr)) {
     for (const auto& id : *ids)

@@ -13,11 +13,15 @@ class TeachingPanel : public QTextBrowser {
   Q_OBJECT
  public:
   explicit TeachingPanel(QWidget* parent = nullptr);
-  void showFor(const Experiment& experiment, const ParameterSet& params);
+  // The experiment's text and each selected mechanism's; a preset's own text first (what its
+  // figure shows, resources/teaching/preset-<id>.html) when `presetId` names one that has it.
+  void showFor(const Experiment& experiment, const ParameterSet& params,
+               const std::string& presetId = {});
   void setPresentationMode(bool on);  // a font to read from the back of the room
 };
 
-// The teaching text for an experiment or mechanism id (HTML), empty if none is known.
+// The teaching text for an experiment or mechanism id, or "preset-<id>" (HTML), empty if none is
+// known.
 QString teachingText(const QString& id);
 
 }  // namespace rfscope::ui

@@ -101,8 +101,8 @@ std::vector<Preset> presetsWithoutClaims() {
        "Teaching — why FAVOR+ needed FAVOR++",
        "variance-vs-sigma",
        "As inputs grow (σ on a log axis), PosRF's relative variance log(Var/K²) explodes and "
-       "spreads across pairs, while OPRF's optimal A keeps it far lower (17 against 86 at the "
-       "largest σ)",
+       "spreads across pairs, while OPRF's optimal A keeps it far lower (17 against 86 at "
+       "σ = 1.66)",
        {{"d", "16"},
         {"sigma-min", "0.01"},
         {"sigma-max", "2"},

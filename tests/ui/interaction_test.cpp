@@ -125,6 +125,9 @@ class InteractionTest : public QObject {
     const QString teaching = window.teachingPanel()->toPlainText();
     QVERIFY(teaching.contains("Log-variance vs σ"));
     QVERIFY(teaching.contains("FAVOR++"));
+    // The preset's own text (what its figure shows) comes first, the experiment's after it.
+    QVERIFY(teaching.startsWith("Why FAVOR+ needed FAVOR++"));
+    QVERIFY(teaching.indexOf("About the experiment:") < teaching.indexOf("Log-variance vs σ"));
     QVERIFY(!window.applyPreset("no-such-preset", &error));
     QVERIFY(error.contains("no-such-preset"));
   }
@@ -149,6 +152,16 @@ class InteractionTest : public QObject {
     QVERIFY2(text.contains("no longer holds at d = 4: OPRF below TrigRF for σ ≥ 0.25: OPRF "),
              qPrintable(text));
     QVERIFY2(text.contains(" above TrigRF "), qPrintable(text));
+  }
+
+  // Teaching presets explain their own figure (the experiment's text is background).
+  void everyTeachingPresetHasItsOwnText() {
+    for (const auto& preset : rfscope::allPresets()) {
+      if (!preset.teaching) continue;
+      const QString text = rfscope::ui::teachingText("preset-" + QString::fromStdString(preset.id));
+      QVERIFY2(!text.trimmed().isEmpty(),
+               qPrintable("no teaching text for preset " + QString::fromStdString(preset.id)));
+    }
   }
 
   void everyMechanismAndExperimentHasABundledTeachingText() {
