@@ -198,8 +198,6 @@ Presentation PointwiseSoftmax::present(const PointwiseSoftmaxSettings& settings,
   table.hints.y2Log = false;
   table.addColumn("theta", "θ", result.theta);
   table.addColumn("sm", "true SM(x, y) = exp(r² cos θ)", result.truth);
-  table.hints.series.push_back(
-      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false});
   std::size_t heavy = 0;
   for (std::size_t i = 0; i < settings.estimators.size(); ++i) {
     const std::string& id = settings.estimators[i].mechanism->info().id;
@@ -221,6 +219,9 @@ Presentation PointwiseSoftmax::present(const PointwiseSoftmaxSettings& settings,
                                   SeriesStyle::Points,
                                   heavyHere > 0 ? "heavy tails at some angles" : "", true});
   }
+  // The true curve last, drawn over the medians that sit on it (TrigRF's hid it).
+  table.hints.series.push_back(
+      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false});
   for (const PointwiseSoftmaxResult::Failure& failure : result.failures)
     shown.warnings.push_back(settings.estimators[failure.estimator].mechanism->info().id + ": " +
                              failure.reason);
