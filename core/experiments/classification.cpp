@@ -71,8 +71,8 @@ std::vector<ParameterError> classificationErrors(const ParameterSet& params,
                                                  const std::vector<Coupling>& couplings,
                                                  bool checkDataset) {
   try {
-    parseSigmaChoice(params.choice("sigma"));
-  } catch (const InvalidParameter& e) {
+    if (params.find("sigma")) parseSigmaChoice(params.choice("sigma"));  // classification-vs-sigma
+  } catch (const InvalidParameter& e) {                                  // has a grid instead
     return {{e.parameter(), e.what()}};
   }
   // Every mechanism must have a feature map under every coupling (checked on generic points).

@@ -4,6 +4,7 @@
 #include "core/experiments/attention_features_needed.h"
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
+#include "core/experiments/classification_vs_sigma.h"
 #include "core/experiments/conformity_comparison.h"
 #include "core/experiments/convergence.h"
 #include "core/experiments/convergence_histogram.h"
@@ -31,15 +32,26 @@ const std::vector<const Experiment*>& allExperiments() {
   static const ConvergenceHistogram convergenceHistogram;
   static const Classification classification;
   static const ClassificationTable classificationTable;
+  static const ClassificationVsSigma classificationVsSigma;
   static const RffRegression rffRegression;
   static const AttentionError attentionError;
   static const AttentionFeaturesNeeded attentionFeaturesNeeded;
-  static const std::vector<const Experiment*> experiments{
-      &varianceVsSigma,      &varianceRatioVsNorm, &mseRatioVsV,
-      &conformity,           &wijDensity,          &gramFrobenius,
-      &pointwiseSoftmax,     &hybridRelativeError, &convergence,
-      &convergenceHistogram, &classification,      &classificationTable,
-      &rffRegression,        &attentionError,      &attentionFeaturesNeeded};
+  static const std::vector<const Experiment*> experiments{&varianceVsSigma,
+                                                          &varianceRatioVsNorm,
+                                                          &mseRatioVsV,
+                                                          &conformity,
+                                                          &wijDensity,
+                                                          &gramFrobenius,
+                                                          &pointwiseSoftmax,
+                                                          &hybridRelativeError,
+                                                          &convergence,
+                                                          &convergenceHistogram,
+                                                          &classification,
+                                                          &classificationTable,
+                                                          &classificationVsSigma,
+                                                          &rffRegression,
+                                                          &attentionError,
+                                                          &attentionFeaturesNeeded};
   return experiments;
 }
 

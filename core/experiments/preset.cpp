@@ -171,6 +171,13 @@ std::vector<Preset> presetsWithoutClaims() {
         {"couplings", "iid"},
         {"repeats", "10"}},
        false},
+      {"crt-table1-sigma",
+       "CRT Table 1 — where TrigRF collapses (accuracy vs σ, wifi)",
+       "classification-vs-sigma",
+       "wifi, M = 128, σ from 0.05 to 5: TrigRF follows the exact kernel up to σ ≈ 0.5 and falls "
+       "to chance beyond, PosRF earlier, OPRF holds",
+       {{"dataset", "wifi"}},
+       false},
       {"simrf-fig8",
        "SimRF Fig. 8 — classification accuracy vs m/d (wifi)",
        "classification",

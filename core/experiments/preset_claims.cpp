@@ -131,6 +131,16 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
          {"TrigRF collapses on car", below("accuracy-trig-iid", "accuracy-exact", atX(3), 0.4)},
          {"TrigRF within 0.05 of the exact kernel on wifi",
           closeTo("accuracy-trig-iid", "accuracy-exact", atX(7), 0.05)}}}},
+      {"crt-table1-sigma",
+       {"wifi, M = 128: TrigRF stays within 0.05 of the exact kernel for 0.1 ≤ σ ≤ 0.5 and "
+        "collapses beyond (0.29 at σ = 5 against 0.995; chance is 0.25) — CRT Table 1's 15.2% is "
+        "this regime; PosRF collapses earlier, OPRF holds 0.74",
+        {{"TrigRF follows the exact kernel for 0.1 ≤ σ ≤ 0.5",
+          closeTo("accuracy-trig-iid", "accuracy-exact", overX(0.1, 0.5), 0.05)},
+         {"TrigRF collapses at σ = 5", below("accuracy-trig-iid", "accuracy-exact", atX(5), 0.5)},
+         {"PosRF below OPRF by 0.3 for σ ≥ 1",
+          below("accuracy-pos-iid", "accuracy-oprf-iid", overX(1, 5), 0.3)},
+         {"OPRF holds at σ = 5", within("accuracy-oprf-iid", atX(5), 0.7, 1)}}}},
       {"simrf-fig8",
        {"wifi, σ searched: SimRF above ORF above IID at every m/d, all rising towards the exact "
         "kernel",
