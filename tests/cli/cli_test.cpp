@@ -98,7 +98,8 @@ TEST(CliRun, CheckPrintsThePresetsClaimAndItsVerdict) {
 TEST(CliList, GivesEachPresetsClaim) {
   const CliResult r = runCli("list");
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  for (const auto& preset : nlohmann::json::parse(r.out)["presets"]) {
+  const nlohmann::json catalogue = nlohmann::json::parse(r.out);
+  for (const auto& preset : catalogue["presets"]) {
     EXPECT_FALSE(preset["claim"]["text"].get<std::string>().empty()) << preset["id"];
     EXPECT_FALSE(preset["claim"]["assertions"].empty()) << preset["id"];
   }
