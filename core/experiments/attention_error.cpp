@@ -402,13 +402,11 @@ void commitMeasurements(const AttentionErrors* draws, std::size_t redraws,
 // Positive features cannot give D̂ ≤ 0; where they did, one row's features spanned more than a
 // double holds (entries below e^-745 of the row's largest flush to zero, feature_map.h) and the
 // outputs are 0/0: the inputs are refused, the limit named, rather than NaN reported.
+// `underflowed` of `count` draws had some query with D̂ ≤ 0.
 void refuseUnderflow(const AttentionErrorSettings& settings, const AttentionProblem& problem,
-                     const AttentionEstimatorErrors& e, const AttentionErrors* draws,
+                     const AttentionEstimatorErrors& e, std::size_t underflowed,
                      std::size_t count) {
   if (!e.series.mechanism->info().positive) return;
-  std::size_t underflowed = 0;
-  for (std::size_t i = 0; i < count; ++i)
-    if (draws[i].nonPositiveFraction > 0) ++underflowed;
   if (underflowed == 0) return;
   const double largest = std::max(problem.queries.rowwise().norm().maxCoeff(),
                                   problem.keys.rowwise().norm().maxCoeff());
@@ -522,11 +520,11 @@ Computed<AttentionErrorResult> AttentionError::compute(
   computed.status = runCellGrid(context, grid, work, rows);
   if (computed.status != RunStatus::Completed) return computed;
   for (std::size_t s = 0; s < estimators; ++s) {
-    std::vector<AttentionErrors> draws;
+    std::size_t underflowed = 0;
     for (std::size_t row = 0; row < grid.rows; ++row)
-      draws.insert(draws.end(), errors.begin() + static_cast<std::ptrdiff_t>(at(row, s)),
-                   errors.begin() + static_cast<std::ptrdiff_t>(at(row, s) + redraws));
-    refuseUnderflow(settings, problem, result.estimators[s], draws.data(), draws.size());
+      for (std::size_t r = 0; r < redraws; ++r)
+        if (errors[at(row, s) + r].nonPositiveFraction > 0) ++underflowed;
+    refuseUnderflow(settings, problem, result.estimators[s], underflowed, grid.rows * redraws);
   }
   return computed;
 }

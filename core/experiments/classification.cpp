@@ -45,6 +45,87 @@ void addGridColumns(EstimatorAccuracy& estimator, GridRows& rows) {
     rows.columns.push_back(column);
 }
 
+ParameterSpec trainFractionParameter() {
+  auto fraction = realParameter("train-fraction", "Training fraction", 0.9, 0.01, 0.99,
+                                "share of the points used for training (CRT 0.9, SimRF 0.95)");
+  fraction.group = "Data";
+  return fraction;
+}
+
+std::vector<ParameterSpec> oneFeatureCountParameters(std::int64_t features, std::int64_t repeats,
+                                                     const std::string& row) {
+  auto count = integerParameter("features", "Features", features, 1, 100000,
+                                "random features (M, or m/d: see features-unit)");
+  auto unit = choiceParameter("features-unit", "Features unit",
+                              {{"absolute", "M"}, {"per-dimension", "m/d (multiples of d)"}},
+                              "absolute", "how the number of features is given");
+  auto mechanisms =
+      multiChoiceParameter("mechanisms", "Mechanisms", mechanismChoices(), {"trig", "pos", "oprf"},
+                           "random-feature mechanisms (parameters from the data)");
+  auto couplings = multiChoiceParameter("couplings", "Couplings", couplingChoices(), {"iid"},
+                                        "how the frequencies are coupled");
+  count.group = unit.group = mechanisms.group = couplings.group = "Estimator";
+  auto draws = integerParameter("repeats", "Repeats", repeats, 2, 10000,
+                                "independent draws of the features per " + row);
+  draws.group = "Sampling";
+  return {count, unit, mechanisms, couplings, draws, seedParameter()};
+}
+
+std::vector<EstimatorAccuracy> estimatorAccuracies(const ClassifierChoices& choices) {
+  std::vector<EstimatorAccuracy> all;
+  for (EstimatorSeries& series : estimatorSeries(choices.mechanisms, choices.couplings)) {
+    const std::uint64_t seed =
+        deriveSeed(choices.seed, series.couplingIndex, series.mechanismIndex);
+    all.push_back({std::move(series), {}, {}, {}, {}, seed});
+  }
+  return all;
+}
+
+namespace {
+
+// One draw's score, NaN where the estimator has no feature map for the spec.
+ClassifierScore scoreOrNaN(const EstimatorAccuracy& estimator, const FeatureMapSpec& spec,
+                           const ClassificationProblem& problem, std::uint64_t repeat) {
+  const auto score = scoreRandomFeatureClassifier(*estimator.series.mechanism, spec, problem,
+                                                  estimator.seed, repeat);
+  constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+  return score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
+}
+
+}  // namespace
+
+ClassifierRows::ClassifierRows(const std::vector<EstimatorAccuracy>& estimators, std::size_t rows,
+                               std::size_t repeats)
+    : estimators_(estimators),
+      repeats_(repeats),
+      problems_(rows),
+      specs_(rows),
+      scores_(rows * estimators.size() * repeats) {}
+
+void ClassifierRows::prepare(std::size_t row, std::optional<ClassificationProblem> problem,
+                             std::int64_t features) {
+  problems_[row] = std::move(problem);
+  if (!problems_[row]) return;
+  for (const EstimatorAccuracy& estimator : estimators_)
+    specs_[row].push_back(classificationFeatureSpec(
+        *estimator.series.mechanism, estimator.series.coupling, features, *problems_[row]));
+}
+
+void ClassifierRows::computeCells(std::size_t begin, std::size_t end, const RunContext& context) {
+  const std::size_t estimators = estimators_.size();
+  for (std::size_t cell = begin; cell != end; ++cell) {
+    const std::size_t row = cell / (estimators * repeats_);
+    if (context.cancelled() || !problems_[row]) return;
+    const std::size_t s = cell / repeats_ % estimators, r = cell % repeats_;
+    scores_[cell] = scoreOrNaN(estimators_[s], specs_[row][s], *problems_[row], r);
+  }
+}
+
+void ClassifierRows::release(std::size_t row) {
+  problems_[row].reset();
+  specs_[row].clear();
+}
+
 void addAccuracyColumns(Table& table, const EstimatorAccuracy& estimator, SeriesStyle style) {
   const std::string& key = estimator.series.key;
   const std::string& name = estimator.series.name;
@@ -119,10 +200,7 @@ const ExperimentInfo& Classification::info() const {
 
 std::vector<ParameterSpec> Classification::parameters() const {
   std::vector<ParameterSpec> specs = classificationDatasetParameters("banknote");
-  auto fraction = realParameter("train-fraction", "Training fraction", 0.9, 0.01, 0.99,
-                                "share of the points used for training (CRT 0.9, SimRF 0.95)");
-  fraction.group = "Data";
-  specs.push_back(fraction);
+  specs.push_back(trainFractionParameter());
   specs.push_back(sigmaChoiceParameter("0.5"));
   auto features = textParameter("features", "Features", "1,2,4,10",
                                 "feature counts, comma-separated (m/d or M, see features-unit)");
@@ -144,7 +222,7 @@ std::vector<ParameterSpec> Classification::parameters() const {
 ClassifierChoices parseClassifierChoices(const ParameterSet& params) {
   ClassifierChoices s;
   s.trainFraction = params.real("train-fraction");
-  s.sigma = parseSigmaChoice(params.choice("sigma"));
+  if (params.find("sigma")) s.sigma = parseSigmaChoice(params.choice("sigma"));
   s.perDimension = params.choice("features-unit") == "per-dimension";
   for (const auto& id : params.choices("mechanisms"))
     s.mechanisms.push_back(findMechanism(id));
@@ -244,12 +322,10 @@ Computed<ClassificationResult> Classification::compute(
   for (const std::int64_t value : settings.featureValues)
     features.push_back(settings.perDimension ? value * d : value);
   std::vector<FeatureMapSpec> specs;
-  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
-    specs.push_back(classificationFeatureSpec(*series.mechanism, series.coupling, 1, problem));
-    const std::uint64_t seed =
-        deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex);
-    result.estimators.push_back({std::move(series), {}, {}, {}, {}, seed});
-  }
+  result.estimators = estimatorAccuracies(settings);
+  for (const EstimatorAccuracy& estimator : result.estimators)
+    specs.push_back(classificationFeatureSpec(*estimator.series.mechanism,
+                                              estimator.series.coupling, 1, problem));
   result.kernelMse.resize(result.estimators.size());
 
   // One row per M, one cell per (estimator, repeat).
@@ -261,13 +337,9 @@ Computed<ClassificationResult> Classification::compute(
       if (context.cancelled()) return;
       const std::size_t row = cell / (estimators * repeats);
       const std::size_t s = cell / repeats % estimators, r = cell % repeats;
-      const EstimatorAccuracy& estimator = result.estimators[s];
       FeatureMapSpec spec = specs[s];
       spec.features = features[row];
-      const auto score = scoreRandomFeatureClassifier(*estimator.series.mechanism, spec, problem,
-                                                      estimator.seed, r);
-      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
+      scores[cell] = scoreOrNaN(result.estimators[s], spec, problem, r);
     }
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {

@@ -32,7 +32,8 @@ struct ClassifierChoices {
   std::size_t repeats = 10;
   std::uint64_t seed = 1;
 };
-// train-fraction, sigma, features-unit, mechanisms, couplings, repeats, seed.
+// train-fraction, sigma (absent for classification-vs-sigma: none), features-unit, mechanisms,
+// couplings, repeats, seed.
 ClassifierChoices parseClassifierChoices(const ParameterSet& params);
 
 struct ClassificationSettings : ClassifierChoices {
@@ -51,6 +52,47 @@ struct EstimatorAccuracy {
 void appendAccuracy(EstimatorAccuracy& estimator, const ClassifierScore* scores, std::size_t count);
 // The per-row vectors of an estimator, for a grid's rows (cell_runner.h).
 void addGridColumns(EstimatorAccuracy& estimator, GridRows& rows);
+
+// train-fraction (group Data): the share of the points used for training.
+ParameterSpec trainFractionParameter();
+
+// The estimator parameters of the experiments at one number of features (classification-table,
+// classification-vs-sigma): features (M by default), features-unit, mechanisms (TrigRF, PosRF,
+// OPRF), couplings (IID), repeats ("independent draws of the features per <row>"), seed.
+std::vector<ParameterSpec> oneFeatureCountParameters(std::int64_t features, std::int64_t repeats,
+                                                     const std::string& row);
+
+// Every estimator of the choices, with the seed the classification experiments share for it: the
+// same draws whatever the row (M, dataset, σ).
+std::vector<EstimatorAccuracy> estimatorAccuracies(const ClassifierChoices& choices);
+
+// The cells of a grid whose rows each have their own problem (a dataset, a σ) and number of
+// features, one cell per (estimator, repeat) in that order: the estimators' feature-map specs are
+// worked out once per row, and each cell's score is kept until its row is committed.
+class ClassifierRows {
+ public:
+  ClassifierRows(const std::vector<EstimatorAccuracy>& estimators, std::size_t rows,
+                 std::size_t repeats);
+  // For CellWork::prepareRow; a problem left empty (its preparation was cancelled) skips the row.
+  void prepare(std::size_t row, std::optional<ClassificationProblem> problem,
+               std::int64_t features);
+  // For CellWork::computeCells.
+  void computeCells(std::size_t begin, std::size_t end, const RunContext& context);
+  const ClassificationProblem& problem(std::size_t row) const { return *problems_[row]; }
+  std::int64_t features(std::size_t row) const { return specs_[row].front().features; }
+  // The repeats' scores of one estimator in a row (NaN where it has no feature map).
+  const ClassifierScore* scores(std::size_t row, std::size_t estimator) const {
+    return &scores_[(row * estimators_.size() + estimator) * repeats_];
+  }
+  void release(std::size_t row);  // after the row's commit
+
+ private:
+  const std::vector<EstimatorAccuracy>& estimators_;
+  std::size_t repeats_;
+  std::vector<std::optional<ClassificationProblem>> problems_;
+  std::vector<std::vector<FeatureMapSpec>> specs_;  // per row, per estimator
+  std::vector<ClassifierScore> scores_;
+};
 
 struct ClassificationResult {
   std::string dataset;  // its name

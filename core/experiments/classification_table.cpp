@@ -46,26 +46,11 @@ const ExperimentInfo& ClassificationTable::info() const {
 std::vector<ParameterSpec> ClassificationTable::parameters() const {
   auto datasets = multiChoiceParameter("datasets", "Datasets", uciDatasetChoices(),
                                        {"banknote", "wifi"}, "UCI datasets of the papers");
-  auto fraction = realParameter("train-fraction", "Training fraction", 0.9, 0.01, 0.99,
-                                "share of the points used for training (CRT 0.9, SimRF 0.95)");
-  datasets.group = fraction.group = "Data";
-  auto features = integerParameter("features", "Features", 16, 1, 100000,
-                                   "random features (M, or m/d: see features-unit)");
-  auto unit = choiceParameter("features-unit", "Features unit",
-                              {{"absolute", "M"}, {"per-dimension", "m/d (multiples of d)"}},
-                              "absolute", "how the number of features is given");
-  auto mechanisms =
-      multiChoiceParameter("mechanisms", "Mechanisms", mechanismChoices(), {"trig", "pos", "oprf"},
-                           "random-feature mechanisms (parameters from the data)");
-  auto couplings = multiChoiceParameter("couplings", "Couplings", couplingChoices(), {"iid"},
-                                        "how the frequencies are coupled");
-  features.group = unit.group = mechanisms.group = couplings.group = "Estimator";
-  auto repeats = integerParameter("repeats", "Repeats", 4, 2, 10000,
-                                  "independent draws of the features per dataset");
-  repeats.group = "Sampling";
-  return {datasets,  fraction, sigmaChoiceParameter("0.5"),
-          features,  unit,     mechanisms,
-          couplings, repeats,  seedParameter()};
+  datasets.group = "Data";
+  std::vector<ParameterSpec> specs{datasets, trainFractionParameter(), sigmaChoiceParameter("0.5")};
+  for (ParameterSpec& spec : oneFeatureCountParameters(16, 4, "dataset"))
+    specs.push_back(std::move(spec));
+  return specs;
 }
 
 std::optional<MemoryEstimate> ClassificationTable::memoryEstimate(
@@ -165,59 +150,44 @@ Computed<ClassificationTableResult> ClassificationTable::compute(
     ResultContext<ClassificationTableResult>& context) const {
   Computed<ClassificationTableResult> computed;
   ClassificationTableResult& result = computed.result;
-  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
-    // The seed of the classification experiment for the same choices.
-    const std::uint64_t seed =
-        deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex);
-    result.estimators.push_back({std::move(series), {}, {}, {}, {}, seed});
-  }
+  result.estimators = estimatorAccuracies(settings);
 
   // One row per dataset (its problem prepared first), one cell per (estimator, repeat).
   const std::size_t datasets = settings.datasets.size(), repeats = settings.repeats;
   const std::size_t estimators = result.estimators.size();
-  std::vector<std::optional<ClassificationProblem>> problems(datasets);
-  std::vector<std::int64_t> features(datasets);
-  std::vector<ClassifierScore> scores(datasets * estimators * repeats);
+  ClassifierRows cells(result.estimators, datasets, repeats);
   CellWork work;
   work.prepareRow = [&](std::size_t row) {
     const LabelledDataset data = loadUciDataset(settings.datasets[row]);
-    problems[row] = prepareClassificationProblem(
-        data,
-        {.trainFraction = settings.trainFraction, .seed = settings.seed, .sigma = settings.sigma},
-        [&context] { return context.cancelled(); });
-    features[row] = settings.features * (settings.perDimension ? data.dimension() : 1);
+    cells.prepare(row,
+                  prepareClassificationProblem(data,
+                                               {.trainFraction = settings.trainFraction,
+                                                .seed = settings.seed,
+                                                .sigma = settings.sigma},
+                                               [&context] { return context.cancelled(); }),
+                  settings.features * (settings.perDimension ? data.dimension() : 1));
   };
   work.computeCells = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t cell = begin; cell != end; ++cell) {
-      const std::size_t row = cell / (estimators * repeats);
-      if (context.cancelled() || !problems[row]) return;
-      const std::size_t s = cell / repeats % estimators, r = cell % repeats;
-      const EstimatorSeries& series = result.estimators[s].series;
-      const FeatureMapSpec spec = classificationFeatureSpec(*series.mechanism, series.coupling,
-                                                            features[row], *problems[row]);
-      const auto score = scoreRandomFeatureClassifier(*series.mechanism, spec, *problems[row],
-                                                      result.estimators[s].seed, r);
-      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
-    }
+    cells.computeCells(begin, end, context);
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
-      const ClassificationProblem& problem = *problems[row];
+      const ClassificationProblem& problem = cells.problem(row);
       result.dataset.push_back(datasetNumber(settings.datasets[row]));
       result.trainPoints.push_back(static_cast<double>(problem.train.rows()));
-      result.features.push_back(static_cast<double>(features[row]));
+      result.features.push_back(static_cast<double>(cells.features(row)));
       result.sigma.push_back(problem.sigma);
       result.exact.push_back(problem.exactAccuracy);
       if (!problem.sigmaNote.empty())
         result.sigmaNotes.push_back(settings.datasets[row] + ": " + problem.sigmaNote);
       for (std::size_t s = 0; s < estimators; ++s) {
-        const ClassifierScore* cells = &scores[(row * estimators + s) * repeats];
-        appendAccuracy(result.estimators[s], cells, repeats);
+        const ClassifierScore* scores = cells.scores(row, s);
+        appendAccuracy(result.estimators[s], scores, repeats);
         if (result.estimators[s].mean.back() <= problem.majorityAccuracy)
           result.chanceNotes.push_back(
-              chanceNote(result.estimators[s], settings.datasets[row], problem, cells, repeats));
+              chanceNote(result.estimators[s], settings.datasets[row], problem, scores, repeats));
       }
+      cells.release(row);
     }
   };
   GridRows rows{

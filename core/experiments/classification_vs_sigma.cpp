@@ -24,43 +24,20 @@ const ExperimentInfo& ClassificationVsSigma::info() const {
 
 std::vector<ParameterSpec> ClassificationVsSigma::parameters() const {
   std::vector<ParameterSpec> specs = classificationDatasetParameters("wifi");
-  auto fraction = realParameter("train-fraction", "Training fraction", 0.9, 0.01, 0.99,
-                                "share of the points used for training (CRT 0.9, SimRF 0.95)");
-  fraction.group = "Data";
-  specs.push_back(fraction);
+  specs.push_back(trainFractionParameter());
   for (ParameterSpec& spec : sigmaGridParameters(0.05, 5, 13)) {
     spec.group = "Data";
     if (spec.key == "sigma-spacing") spec.defaultValue = std::string("log");
     specs.push_back(std::move(spec));
   }
-  auto features = integerParameter("features", "Features", 128, 1, 100000,
-                                   "random features (M, or m/d: see features-unit)");
-  auto unit = choiceParameter("features-unit", "Features unit",
-                              {{"per-dimension", "m/d (multiples of d)"}, {"absolute", "M"}},
-                              "absolute", "how the number of features is given");
-  auto mechanisms =
-      multiChoiceParameter("mechanisms", "Mechanisms", mechanismChoices(), {"trig", "pos", "oprf"},
-                           "random-feature mechanisms (parameters from the data)");
-  auto couplings = multiChoiceParameter("couplings", "Couplings", couplingChoices(), {"iid"},
-                                        "how the frequencies are coupled");
-  features.group = unit.group = mechanisms.group = couplings.group = "Estimator";
-  auto repeats = integerParameter("repeats", "Repeats", 5, 2, 10000,
-                                  "independent draws of the features per σ");
-  repeats.group = "Sampling";
-  specs.insert(specs.end(), {features, unit, mechanisms, couplings, repeats, seedParameter()});
+  for (ParameterSpec& spec : oneFeatureCountParameters(128, 5, "σ"))
+    specs.push_back(std::move(spec));
   return specs;
 }
 
 ClassificationVsSigmaSettings ClassificationVsSigma::parse(const ParameterSet& params) const {
   ClassificationVsSigmaSettings s;
-  s.trainFraction = params.real("train-fraction");
-  s.perDimension = params.choice("features-unit") == "per-dimension";
-  for (const auto& id : params.choices("mechanisms"))
-    s.mechanisms.push_back(findMechanism(id));
-  for (const auto& id : params.choices("couplings"))
-    s.couplings.push_back(parseCoupling(id, "couplings"));
-  s.repeats = static_cast<std::size_t>(params.integer("repeats"));
-  s.seed = static_cast<std::uint64_t>(params.integer("seed"));
+  static_cast<ClassifierChoices&>(s) = parseClassifierChoices(params);
   s.data = parseDatasetChoice(params);
   s.features = params.integer("features");
   s.sigmaMin = params.real("sigma-min");
@@ -113,48 +90,33 @@ Computed<ClassificationVsSigmaResult> ClassificationVsSigma::compute(
   result.dataset = data.name;
   const std::int64_t features =
       settings.features * (settings.perDimension ? static_cast<std::int64_t>(data.dimension()) : 1);
-  for (EstimatorSeries& series : estimatorSeries(settings.mechanisms, settings.couplings)) {
-    // The seed of the classification experiment for the same choices: the same draws at every σ.
-    const std::uint64_t seed =
-        deriveSeed(settings.seed, series.couplingIndex, series.mechanismIndex);
-    result.estimators.push_back({std::move(series), {}, {}, {}, {}, seed});
-  }
+  // The same draws at every σ: each estimator's seed is the classification experiment's.
+  result.estimators = estimatorAccuracies(settings);
   // One row per σ (its problem prepared first: split, scaling, exact classifier), one cell per
   // (estimator, repeat).
   const std::size_t rows = settings.sigmas.size(), repeats = settings.repeats;
-  const std::size_t estimators = result.estimators.size();
-  std::vector<std::optional<ClassificationProblem>> problems(rows);
-  std::vector<ClassifierScore> scores(rows * estimators * repeats);
+  ClassifierRows cells(result.estimators, rows, repeats);
   CellWork work;
   work.prepareRow = [&](std::size_t row) {
-    problems[row] = prepareClassificationProblem(data,
-                                                 {.trainFraction = settings.trainFraction,
-                                                  .seed = settings.seed,
-                                                  .sigma = settings.sigmas[row]},
-                                                 [&context] { return context.cancelled(); });
+    cells.prepare(row,
+                  prepareClassificationProblem(data,
+                                               {.trainFraction = settings.trainFraction,
+                                                .seed = settings.seed,
+                                                .sigma = settings.sigmas[row]},
+                                               [&context] { return context.cancelled(); }),
+                  features);
   };
   work.computeCells = [&](std::size_t begin, std::size_t end) {
-    for (std::size_t cell = begin; cell != end; ++cell) {
-      const std::size_t row = cell / (estimators * repeats);
-      if (context.cancelled() || !problems[row]) return;
-      const std::size_t s = cell / repeats % estimators, r = cell % repeats;
-      const EstimatorSeries& series = result.estimators[s].series;
-      const FeatureMapSpec spec =
-          classificationFeatureSpec(*series.mechanism, series.coupling, features, *problems[row]);
-      const auto score = scoreRandomFeatureClassifier(*series.mechanism, spec, *problems[row],
-                                                      result.estimators[s].seed, r);
-      constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-      scores[cell] = score ? *score : ClassifierScore{kNaN, kNaN, kNaN};
-    }
+    cells.computeCells(begin, end, context);
   };
   work.commitRows = [&](std::size_t first, std::size_t last) {
     for (std::size_t row = first; row < last; ++row) {
       result.sigma.push_back(settings.sigmas[row]);
       result.features.push_back(static_cast<double>(features));
-      result.exact.push_back(problems[row]->exactAccuracy);
-      for (std::size_t s = 0; s < estimators; ++s)
-        appendAccuracy(result.estimators[s], &scores[(row * estimators + s) * repeats], repeats);
-      problems[row].reset();
+      result.exact.push_back(cells.problem(row).exactAccuracy);
+      for (std::size_t s = 0; s < result.estimators.size(); ++s)
+        appendAccuracy(result.estimators[s], cells.scores(row, s), repeats);
+      cells.release(row);
     }
   };
   GridRows gridRows{{&result.sigma, &result.features, &result.exact},
@@ -163,7 +125,7 @@ Computed<ClassificationVsSigmaResult> ClassificationVsSigma::compute(
     addGridColumns(estimator, gridRows);
   CellGrid grid;
   grid.rows = rows;
-  grid.cellsPerRow = estimators * repeats;
+  grid.cellsPerRow = result.estimators.size() * repeats;
   computed.status = runCellGrid(context, grid, work, gridRows);
   return computed;
 }

@@ -13,8 +13,8 @@
 #include <cstdint>
 
 #include "core/couplings/block_geometry.h"
-#include "core/mechanisms/trial_model.h"
 #include "core/math/signed_log.h"
+#include "core/mechanisms/trial_model.h"
 #include "core/random/distributions.h"
 #include "core/random/trial_stream.h"
 

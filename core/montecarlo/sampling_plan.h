@@ -14,13 +14,13 @@
 #include "core/couplings/frequencies.h"
 #include "core/math/kernel.h"
 #include "core/math/outcome.h"
+#include "core/math/signed_log.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/backend_choice.h"
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
-#include "core/math/signed_log.h"
 #include "core/random/trial_stream.h"
 
 namespace rfscope {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/montecarlo/fast_trial_plan.h"
 #include "core/math/signed_log.h"
+#include "core/montecarlo/fast_trial_plan.h"
 
 namespace rfscope {
 
