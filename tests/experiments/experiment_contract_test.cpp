@@ -277,10 +277,7 @@ TEST_P(ExperimentContract, EveryColumnIsLabelledAndTheHintsNameRealColumns) {
 }
 
 std::string testName(const ::testing::TestParamInfo<const Experiment*>& info) {
-  std::string name = info.param->info().id;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
+  return test::testNameOf(info.param->info().id);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllExperiments, ExperimentContract, ::testing::ValuesIn(allExperiments()),
@@ -312,10 +309,7 @@ TEST_P(MechanismContract, RunsInVarianceVsSigmaTheSameForOneAndTwoThreads) {
 }
 
 std::string mechanismName(const ::testing::TestParamInfo<const Mechanism*>& info) {
-  std::string name = info.param->info().id;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
+  return test::testNameOf(info.param->info().id);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllMechanisms, MechanismContract, ::testing::ValuesIn(allMechanisms()),

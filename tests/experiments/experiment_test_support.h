@@ -1,10 +1,12 @@
 #pragma once
 // Shared by the experiment tests: running an experiment with overrides, a context that cancels,
-// table comparison, and NumPy files to read.
+// a context that keeps runs on the CPU, test names from ids, table comparison, and NumPy files to
+// read.
 
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -26,6 +28,23 @@ inline ParameterSet parametersWith(const Experiment& experiment, const Overrides
   for (const auto& e : errors)
     ADD_FAILURE() << e.message;
   return params;
+}
+
+// Never cancelled, progress ignored, Monte Carlo on the CPU whatever a GPU offers: the numbers
+// the golden files and the claims were taken from.
+class CpuRunContext final : public RunContext {
+ public:
+  bool cancelled() const override { return false; }
+  void reportProgress(double) override {}
+  void publishPartial(const Table&) override {}
+  BackendChoice backendChoice() const override { return BackendChoice::Cpu; }
+};
+
+// An id as a GoogleTest parameter name: anything but letters and digits becomes '_'.
+inline std::string testNameOf(std::string id) {
+  for (char& c : id)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return id;
 }
 
 inline RunResult runWith(const Experiment& experiment, const Overrides& values) {

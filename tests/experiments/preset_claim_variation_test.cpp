@@ -21,6 +21,7 @@
 
 #include "core/experiments/experiment_registry.h"
 #include "core/experiments/preset.h"
+#include "tests/experiments/experiment_test_support.h"
 
 namespace rfscope {
 namespace {
@@ -198,14 +199,6 @@ void PrintTo(const ClaimVariation& variation, std::ostream* out) {
   *out << variation.presetId;
 }
 
-class CpuRunContext final : public RunContext {
- public:
-  bool cancelled() const override { return false; }
-  void reportProgress(double) override {}
-  void publishPartial(const Table&) override {}
-  BackendChoice backendChoice() const override { return BackendChoice::Cpu; }
-};
-
 // The preset's parameters with the variation's values on top: the preset with the values appended
 // (a later value of a key replaces an earlier one), through presetParameters.
 ParameterSet variationParameters(const Preset& preset, const Experiment& experiment,
@@ -231,7 +224,7 @@ VariedRun runVariation(const Preset& preset, const ClaimVariation& variation) {
   for (const auto& error : errors)
     ADD_FAILURE() << error.message;
   if (!errors.empty()) return {};
-  CpuRunContext context;
+  test::CpuRunContext context;
   VariedRun run;
   run.result = experiment->run(parameters, context);
   run.verdict = checkClaim(preset.claim, run.result.table);
@@ -269,10 +262,7 @@ TEST_P(PresetClaimVariation, ClaimFails) {
 
 INSTANTIATE_TEST_SUITE_P(All, PresetClaimVariation, ::testing::ValuesIn(claimVariations()),
                          [](const ::testing::TestParamInfo<ClaimVariation>& info) {
-                           std::string name = info.param.presetId;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                           return test::testNameOf(info.param.presetId);
                          });
 
 TEST(PresetClaimVariation, EveryPresetHasOne) {

@@ -32,6 +32,7 @@
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 #include "tests/analytic/reference_data.h"
+#include "tests/experiments/experiment_test_support.h"
 #include "tests/golden/numeric_text_comparison.h"
 
 namespace rfscope {
@@ -131,14 +132,6 @@ std::string parameters(const ParameterSet& set) {
 
 // ---- Experiments and presets ----
 
-class CpuRunContext final : public RunContext {
- public:
-  bool cancelled() const override { return false; }
-  void reportProgress(double) override {}
-  void publishPartial(const Table&) override {}
-  BackendChoice backendChoice() const override { return BackendChoice::Cpu; }
-};
-
 struct GoldenRun {
   std::string name;  // file name without ".csv"
   const Experiment* experiment;
@@ -179,7 +172,7 @@ class GoldenExperiment : public ::testing::TestWithParam<GoldenRun> {};
 TEST_P(GoldenExperiment, CsvIsUnchanged) {
   const GoldenRun& run = GetParam();
   ASSERT_TRUE(run.experiment->validate(run.parameters).empty());
-  CpuRunContext context;
+  test::CpuRunContext context;
   const RunResult result = run.experiment->run(run.parameters, context);
   ASSERT_EQ(result.status, RunStatus::Completed);
   CsvMetadata metadata;
@@ -208,10 +201,7 @@ TEST(GoldenExperiment, EveryPresetClaimsSomethingCheckable) {
 
 INSTANTIATE_TEST_SUITE_P(All, GoldenExperiment, ::testing::ValuesIn(goldenRuns()),
                          [](const ::testing::TestParamInfo<GoldenRun>& info) {
-                           std::string name = info.param.name;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
+                           return test::testNameOf(info.param.name);
                          });
 
 TEST(GoldenExperiment, EveryExperimentAndPresetIsCovered) {
