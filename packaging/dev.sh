@@ -35,6 +35,10 @@ case "${1:-}" in
     build
     # GUI tests run offscreen: no display is needed.
     QT_QPA_PLATFORM=offscreen ctest --preset release --parallel "$(nproc)" --timeout 600
+    # The golden runs print every preset's claim verdict (as `rfscope-cli run --preset ID --check`).
+    log="$root/build/release/Testing/Temporary/LastTest.log"
+    echo "preset claims: $(grep -c '^verdict: holds' "$log") hold," \
+         "$(grep -c '^verdict: does not hold' "$log") do not"
     "$root/packaging/sanitizer-checks.sh"
     ;;
   build)

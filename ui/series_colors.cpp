@@ -24,6 +24,7 @@ constexpr std::array kReferenceColors{
     KeyColor{"exact", 0, 0, 0},       KeyColor{"optimized", 0, 0, 0},
     KeyColor{"lemma-3-4", 0, 0, 0},   KeyColor{"theorem-3-5", 170, 20, 60},
     KeyColor{"truth", 150, 150, 150},  // a function the data were drawn from, beside "exact"
+    KeyColor{"data", 60, 60, 60},      // observed points (training data), darker than the truth
 };
 
 // "<mechanism>-<coupling>" (a series of one mechanism under one of several couplings, beside other

@@ -22,10 +22,10 @@ Table histogramTable(const MonteCarloResult& mc, const MonteCarloRequest& reques
         << " (exact K = " << std::exp(mc.logKernelValue) << ", " << mc.trials << " trials)";
   table.hints.title = title.str();
   table.hints.xColumn = "value";
-  table.hints.xLabel = h.logScale ? "log K̂" : "K̂";
+  table.hints.xLabel = h.logScale ? "ln K̂" : "K̂";
   table.hints.yLabel = "density";
   const ColumnHandle x =
-      table.addColumn("value", h.logScale ? "log K̂ (bin centre)" : "K̂ (bin centre)");
+      table.addColumn("value", h.logScale ? "ln K̂ (bin centre)" : "K̂ (bin centre)");
   const ColumnHandle density = table.addColumn("density", "density of the stored trials");
   const ColumnHandle counts = table.addColumn("count", "trials in the bin");
   for (std::size_t b = 0; b < h.counts.size(); ++b) {
@@ -39,6 +39,17 @@ Table histogramTable(const MonteCarloResult& mc, const MonteCarloRequest& reques
                          SeriesStyle::LineAndPoints, "", false}};
   if (mc.heavyTail)
     table.hints.series.front().warning = "heavy tails: " + mc.heavyTailReasons.front();
+  // Where the estimates should centre (the exact K) and where their sample mean fell: with heavy
+  // tails most of the mass sits left of both.
+  const auto at = [&](double logValue, int sign) {
+    return h.logScale ? logValue : sign * std::exp(logValue);
+  };
+  table.hints.xMarkers.push_back(
+      {at(mc.logKernelValue, 1), h.logScale ? "ln K (exact)" : "K (exact)", "exact"});
+  if (mc.mean.sign > 0 || !h.logScale)
+    table.hints.xMarkers.push_back({at(mc.mean.logAbs, mc.mean.sign),
+                                    h.logScale ? "ln (mean of K̂)" : "mean of K̂",
+                                    request.mechanism->info().id});
   return table;
 }
 

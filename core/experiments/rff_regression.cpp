@@ -1,8 +1,11 @@
 #include "core/experiments/rff_regression.h"
 
 #include <Eigen/Cholesky>
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
+#include <numeric>
 
 #include "core/couplings/frequencies.h"
 #include "core/data/train_test_data.h"
@@ -124,6 +127,13 @@ ToyRegressionResult computeToy(const RffRegressionSettings& settings) {
   const double noiseVariance = settings.noise * settings.noise;
   const Eigen::MatrixXd scaledX = settings.sigma * x, scaledGrid = settings.sigma * grid;
   ToyRegressionResult result;
+  std::vector<int> order(kToyPoints);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return x(a, 0) < x(b, 0); });
+  for (const int i : order) {
+    result.trainX.push_back(x(i, 0));
+    result.trainY.push_back(y(i));
+  }
   result.x.assign(grid.data(), grid.data() + kToyGrid);
   for (int g = 0; g < kToyGrid; ++g)
     result.truth.push_back(toyTruth(grid(g, 0)));
@@ -142,12 +152,30 @@ void presentToy(const RffRegressionSettings& settings, const ToyRegressionResult
                 Table& table) {
   table.hints.title =
       "GP regression posterior, exact vs D = " + std::to_string(settings.bandFeatures) +
-      " random features (20 points)";
+      " random features (" + std::to_string(result.trainX.size()) + " training points)";
   table.hints.xColumn = "x";
   table.hints.xLabel = "x";
   table.hints.yLabel = "posterior mean ± 2 sd of f(x)";
-  table.addColumn("x", "x", result.x);
-  table.addColumn("truth", "sin(1.5x)", result.truth);
+  // One x column for the grid and the training points, merged in increasing x: grid columns are
+  // empty at training rows and the training column at grid rows (lines skip empty cells).
+  std::vector<std::size_t> gridRow, trainRow;
+  std::vector<double> x;
+  for (std::size_t g = 0, t = 0; g < result.x.size() || t < result.trainX.size();) {
+    const bool takeGrid =
+        t == result.trainX.size() || (g < result.x.size() && result.x[g] <= result.trainX[t]);
+    (takeGrid ? gridRow : trainRow).push_back(x.size());
+    x.push_back(takeGrid ? result.x[g++] : result.trainX[t++]);
+  }
+  const auto spread = [&](const std::vector<std::size_t>& rows, const std::vector<double>& v) {
+    std::vector<double> column(x.size(), std::numeric_limits<double>::quiet_NaN());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      column[rows[i]] = v[i];
+    return column;
+  };
+  table.addColumn("x", "x", x);
+  table.addColumn("training-y", "training targets sin(1.5x) + noise",
+                  spread(trainRow, result.trainY));
+  table.addColumn("truth", "sin(1.5x)", spread(gridRow, result.truth));
   table.hints.series.push_back(
       {"truth sin(1.5x)", "truth", "", "", "truth", SeriesStyle::Line, "", false});
   const auto addBand = [&](const std::string& key, const std::string& name,
@@ -157,15 +185,18 @@ void presentToy(const RffRegressionSettings& settings, const ToyRegressionResult
       low.push_back(p.mean[g] - 2 * p.sd[g]);
       high.push_back(p.mean[g] + 2 * p.sd[g]);
     }
-    table.addColumn(key + "-mean", name + " posterior mean", p.mean);
-    table.addColumn(key + "-low", name + " mean - 2 sd", low);
-    table.addColumn(key + "-high", name + " mean + 2 sd", high);
+    table.addColumn(key + "-mean", name + " posterior mean", spread(gridRow, p.mean));
+    table.addColumn(key + "-low", name + " mean - 2 sd", spread(gridRow, low));
+    table.addColumn(key + "-high", name + " mean + 2 sd", spread(gridRow, high));
     table.hints.series.push_back(
         {name, key + "-mean", key + "-low", key + "-high", colour, SeriesStyle::Line, "", false});
   };
   addBand("exact", "exact GP", "exact", result.exact);
   for (std::size_t k = 0; k < result.kinds.size(); ++k)
     addBand(kindId(kKinds[k]), kindName(kKinds[k]), kindColour(kKinds[k]), result.kinds[k]);
+  // Drawn last, over the bands.
+  table.hints.series.push_back(
+      {"training points", "training-y", "", "", "data", SeriesStyle::Points, "", false});
 }
 
 RunStatus computeAbalone(const RffRegressionSettings& settings,

@@ -41,6 +41,7 @@ struct ToyRegressionResult {
     std::vector<double> mean, sd;
   };
   std::vector<double> x, truth;
+  std::vector<double> trainX, trainY;  // the noisy training points, in increasing x
   Posterior exact;
   std::vector<Posterior> kinds;
 };

@@ -29,6 +29,13 @@ struct SeriesHint {
   bool secondaryAxis = false;
 };
 
+// A vertical line across the plot at one x (e.g. the exact value beside a histogram of estimates).
+struct XMarker {
+  double x = 0;
+  std::string label;     // written beside the line
+  std::string colorKey;  // as SeriesHint::colorKey; empty: the text colour
+};
+
 // How a table is drawn; the GUI has one class per kind (ui/plot_kinds/). Values past the named
 // ones are free for kinds registered from elsewhere (a test's toy kind).
 enum class PlotKind {
@@ -56,6 +63,8 @@ struct PlotHints {
   // value without a name is shown as its number.
   std::vector<std::pair<double, std::string>> xValueNames;
   std::vector<SeriesHint> series;
+  // Vertical reference lines, in x's own scale (drawn by kinds with a numeric x axis).
+  std::vector<XMarker> xMarkers;
 };
 
 // A column of a table under construction: experiments fill columns through handles instead of

@@ -84,6 +84,12 @@ nlohmann::json tableToJson(const Table& table) {
       names.push_back({{"x", value}, {"name", name}});
     plot["x_value_names"] = names;
   }
+  if (!table.hints.xMarkers.empty()) {
+    nlohmann::json markers = nlohmann::json::array();
+    for (const XMarker& marker : table.hints.xMarkers)
+      markers.push_back({{"x", marker.x}, {"label", marker.label}, {"color", marker.colorKey}});
+    plot["x_markers"] = markers;
+  }
   return {{"columns", columns}, {"plot", plot}};
 }
 

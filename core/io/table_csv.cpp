@@ -12,7 +12,8 @@ constexpr double kLargestPlainInteger = 1e15;
 
 void appendNumber(std::string& out, double value) {
   if (std::isnan(value)) {
-    out += "nan";
+    // No value here (another series' grid point, a quantity not defined there): an empty cell,
+    // which spreadsheets and pandas read as missing.
   } else if (std::isinf(value)) {
     out += value > 0 ? "inf" : "-inf";
   } else {
@@ -36,6 +37,20 @@ std::string quoted(const std::string& field) {
   return out + "\"";
 }
 
+// The name of each row's x value where the hints name them (datasets, estimators), else empty.
+std::vector<std::string> xNames(const Table& table) {
+  const Column* x = table.column(table.hints.xColumn);
+  if (!x || table.hints.xValueNames.empty()) return {};
+  std::vector<std::string> names;
+  for (const double value : x->values) {
+    std::string name;
+    for (const auto& [named, text] : table.hints.xValueNames)
+      if (named == value) name = text;
+    names.push_back(name);
+  }
+  return names;
+}
+
 }  // namespace
 
 std::string tableToCsv(const Table& table, const CsvMetadata& metadata) {
@@ -46,13 +61,21 @@ std::string tableToCsv(const Table& table, const CsvMetadata& metadata) {
       if (c == '\n' || c == '\r') c = ' ';
     out += "# " + key + ": " + line + "\n";
   }
-  for (std::size_t c = 0; c < table.columns.size(); ++c)
+  // Named x values get a column of their names right after the x column.
+  const std::vector<std::string> names = xNames(table);
+  const auto namesAfter = [&](std::size_t c) {
+    return !names.empty() && table.columns[c].key == table.hints.xColumn;
+  };
+  for (std::size_t c = 0; c < table.columns.size(); ++c) {
     out += (c ? "," : "") + quoted(table.columns[c].key);
+    if (namesAfter(c)) out += "," + quoted(table.columns[c].key + "-name");
+  }
   out += "\n";
   for (std::size_t row = 0; row < table.rowCount(); ++row) {
     for (std::size_t c = 0; c < table.columns.size(); ++c) {
       if (c) out += ',';
       appendNumber(out, table.columns[c].values[row]);
+      if (namesAfter(c)) out += "," + quoted(names[row]);
     }
     out += "\n";
   }

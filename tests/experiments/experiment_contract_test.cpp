@@ -115,7 +115,7 @@ void expectPrefix(const Table& earlier, const Table& later, const std::string& w
 }
 
 double parseCsvNumber(const std::string& field) {
-  if (field == "nan") return std::numeric_limits<double>::quiet_NaN();
+  if (field.empty()) return std::numeric_limits<double>::quiet_NaN();
   if (field == "inf") return std::numeric_limits<double>::infinity();
   if (field == "-inf") return -std::numeric_limits<double>::infinity();
   double value = 0;
@@ -124,12 +124,23 @@ double parseCsvNumber(const std::string& field) {
   return value;
 }
 
+// Fields of one CSV line, RFC 4180 quotes undone.
 std::vector<std::string> splitCsvLine(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream in(line);
-  std::string field;
-  while (std::getline(in, field, ','))
-    fields.push_back(field);
+  std::vector<std::string> fields(1);
+  bool inQuotes = false;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (inQuotes && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (c == '"') {
+      inQuotes = !inQuotes;
+    } else if (c == ',' && !inQuotes) {
+      fields.emplace_back();
+    } else {
+      fields.back() += c;
+    }
+  }
   return fields;
 }
 
@@ -208,14 +219,23 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
   }
   EXPECT_TRUE(sawMetadata);
   ASSERT_EQ(lines.size(), table.rowCount() + 1);
-  ASSERT_EQ(lines.front().size(), table.columns.size());
-  for (std::size_t c = 0; c < table.columns.size(); ++c) {
-    EXPECT_EQ(lines.front()[c], table.columns[c].key);
+  // Named x values (datasets, estimators) add a column of names after the x column.
+  const bool named = !table.hints.xValueNames.empty();
+  ASSERT_EQ(lines.front().size(), table.columns.size() + (named ? 1 : 0));
+  std::size_t field = 0;
+  for (std::size_t c = 0; c < table.columns.size(); ++c, ++field) {
+    EXPECT_EQ(lines.front()[field], table.columns[c].key);
     for (std::size_t r = 0; r < table.rowCount(); ++r) {
-      ASSERT_EQ(lines[r + 1].size(), table.columns.size()) << "row " << r;
-      EXPECT_TRUE(sameValue(parseCsvNumber(lines[r + 1][c]), table.columns[c].values[r]))
-          << table.columns[c].key << " row " << r << ": " << lines[r + 1][c];
+      ASSERT_EQ(lines[r + 1].size(), lines.front().size()) << "row " << r;
+      EXPECT_TRUE(sameValue(parseCsvNumber(lines[r + 1][field]), table.columns[c].values[r]))
+          << table.columns[c].key << " row " << r << ": " << lines[r + 1][field];
     }
+    if (!named || table.columns[c].key != table.hints.xColumn) continue;
+    ++field;
+    EXPECT_EQ(lines.front()[field], table.hints.xColumn + "-name");
+    for (std::size_t r = 0; r < table.rowCount(); ++r)
+      for (const auto& [value, name] : table.hints.xValueNames)
+        if (value == table.columns[c].values[r]) EXPECT_EQ(lines[r + 1][field], name) << r;
   }
 
   // JSON: keys, labels and finite numbers exactly; NaN and infinities as null.
@@ -245,6 +265,11 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
     ASSERT_EQ(names.size(), table.hints.xValueNames.size());
     EXPECT_EQ(names[0]["x"], table.hints.xValueNames[0].first);
     EXPECT_EQ(names[0]["name"], table.hints.xValueNames[0].second);
+  }
+  EXPECT_EQ(json["plot"].contains("x_markers"), !table.hints.xMarkers.empty());
+  for (std::size_t i = 0; i < table.hints.xMarkers.size(); ++i) {
+    EXPECT_EQ(json["plot"]["x_markers"][i]["x"].get<double>(), table.hints.xMarkers[i].x);
+    EXPECT_EQ(json["plot"]["x_markers"][i]["label"], table.hints.xMarkers[i].label);
   }
 }
 

@@ -185,6 +185,8 @@ TEST_P(GoldenExperiment, CsvIsUnchanged) {
   // Each preset's claim holds on the figure it describes (claim.h).
   for (const Preset* preset : run.presets) {
     const ClaimVerdict verdict = checkClaim(preset->claim, result.table);
+    // The verdict as `rfscope-cli run --preset ID --check` prints it, in the test log (CI sums it).
+    std::cout << "preset " << preset->id << "\n" << claimReport(preset->claim, verdict);
     for (std::size_t i = 0; i < verdict.assertions.size(); ++i)
       EXPECT_TRUE(verdict.assertions[i].holds)
           << preset->id << ": " << preset->claim.assertions[i].text << " — "

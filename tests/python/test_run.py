@@ -18,7 +18,9 @@ def cli_table(*arguments):
     comments = [line for line in lines if line.startswith("#")]
     rows = list(csv.reader(io.StringIO("\n".join(l for l in lines if not l.startswith("#")))))
     header, body = rows[0], rows[1:]
-    return comments, {key: np.array([float(r[i]) for r in body]) for i, key in enumerate(header)}
+    # An empty cell is a missing value.
+    number = lambda field: float(field) if field else np.nan
+    return comments, {key: np.array([number(r[i]) for r in body]) for i, key in enumerate(header)}
 
 
 def columns_of(result):

@@ -310,6 +310,33 @@ class PlotViewTest : public QObject {
     QVERIFY(!view.plot()->yAxis2->visible());
   }
 
+  // A histogram's reference values: a dashed vertical line with its label per marker, kept in
+  // view when it lies outside the data, and gone with the next table.
+  void xMarkersAreVerticalLinesWithTheirLabelInView() {
+    Table table = tableOf(grid(0, 1, 10), {grid(1, 2, 10)});
+    table.hints.xMarkers = {{0.5, "mean of K̂", ""}, {3.0, "ln K (exact)", "exact"}};
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    QCustomPlot* plot = view.plot();
+    QCOMPARE(plot->itemCount() - 1, 4);  // besides the freshness mark: two lines, two labels
+    QVERIFY(plot->xAxis->range().contains(3.0));
+    QVERIFY(plot->xAxis->range().contains(0.0));
+    QStringList labels;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+      if (auto* line = qobject_cast<QCPItemStraightLine*>(plot->item(i))) {
+        QCOMPARE(line->pen().style(), Qt::DashLine);
+        QCOMPARE(line->point1->coords().x(), line->point2->coords().x());
+      }
+      if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible())
+        labels << text->text();
+    }
+    QVERIFY(labels.contains("mean of K̂"));
+    QVERIFY(labels.contains("ln K (exact)"));
+    view.setTable(tableOf(grid(0, 1, 10), {grid(1, 2, 10)}));
+    QCOMPARE(plot->itemCount(), 1);
+  }
+
   void aSingleXValueShowsTheSeriesSideBySide() {
     // One v, five couplings (SimRF Fig. 4): categories with their values, not a stacked column.
     Table table = tableOf({1.0}, {{2.03}, {1.965}, {1.744}, {1.718}, {1.716}});

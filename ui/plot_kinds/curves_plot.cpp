@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ui/plot_kinds/categories_plot.h"
+#include "ui/series_colors.h"
 #include "ui/series_distinction.h"
 
 namespace rfscope::ui {
@@ -57,7 +58,61 @@ QList<PlotSeries> CurvesPlot::build(const Table& table, QCustomPlot* plot, bool 
     if (interval && errorBars) addErrorBars(series, plot);
     all.push_back(series);
   }
+  addMarkers(table, plot);
   return all;
+}
+
+void CurvesPlot::addMarkers(const Table& table, QCustomPlot* plot) {
+  for (const XMarker& marker : table.hints.xMarkers) {
+    if (!std::isfinite(marker.x)) continue;
+    DrawnMarker drawn;
+    drawn.x = marker.x;
+    drawn.color = marker.colorKey.empty() ? QColor(Qt::black) : seriesColor(marker.colorKey);
+    // x in data coordinates, y as a share of the axis rect: the line spans the plot whatever the
+    // value axis's range or scale.
+    drawn.line = new QCPItemStraightLine(plot);
+    for (QCPItemPosition* end : {drawn.line->point1, drawn.line->point2}) {
+      end->setAxes(plot->xAxis, plot->yAxis);
+      end->setTypeX(QCPItemPosition::ptPlotCoords);
+      end->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    }
+    drawn.line->point1->setCoords(marker.x, 0);
+    drawn.line->point2->setCoords(marker.x, 1);
+    drawn.line->setSelectable(false);
+    drawn.text = new QCPItemText(plot);
+    drawn.text->position->setAxes(plot->xAxis, plot->yAxis);
+    drawn.text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    drawn.text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    // Labels of successive markers step down so that neighbours do not overprint each other.
+    drawn.text->position->setCoords(marker.x, 0.02 + 0.07 * markers_.size());
+    drawn.text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    drawn.text->setPadding(QMargins(4, 0, 0, 0));
+    drawn.text->setText(QString::fromStdString(marker.label));
+    drawn.text->setColor(drawn.color);
+    drawn.text->setSelectable(false);
+    drawn.text->setClipToAxisRect(true);
+    markers_.push_back(drawn);
+  }
+}
+
+void CurvesPlot::remove(QCustomPlot* plot) {
+  for (const DrawnMarker& marker : markers_) {
+    plot->removeItem(marker.line);
+    plot->removeItem(marker.text);
+  }
+  markers_.clear();
+}
+
+void CurvesPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) const {
+  PlotKindRenderer::fit(plot, series);
+  // Markers stay in view: the exact value may lie outside every sample's range.
+  QCPRange range = plot->xAxis->range();
+  for (const DrawnMarker& marker : markers_)
+    range.expand(marker.x);
+  if (range != plot->xAxis->range()) {
+    plot->xAxis->setRange(range);
+    plot->xAxis->scaleRange(1.04);
+  }
 }
 
 void CurvesPlot::distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const {
@@ -101,6 +156,13 @@ void CurvesPlot::distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const
 void CurvesPlot::style(QList<PlotSeries>& series, const PlotStyle& style) const {
   const double width = style.lineWidth, marker = style.markerSize;
   const bool stale = style.stale;
+  for (const DrawnMarker& drawn : markers_) {
+    QColor color = drawn.color;
+    if (stale) color.setAlpha(90);
+    drawn.line->setPen(QPen(color, std::max(1.0, width * 0.6), Qt::DashLine));
+    drawn.text->setColor(color);
+    drawn.text->setFont(drawn.text->parentPlot()->xAxis->tickLabelFont());
+  }
   int hatchIndex = 0;
   for (PlotSeries& one : series) {
     QColor color = one.color;
@@ -113,7 +175,10 @@ void CurvesPlot::style(QList<PlotSeries>& series, const PlotStyle& style) const 
     if (markers) {
       QCPScatterStyle scatter(markerFor(rank), color,
                               rank > 0 || largeMarkers_ ? marker * 1.6 : marker);
-      if (largeMarkers_) scatter.setBrush(color);  // few, large, filled: one per category
+      // Few, large, filled: one per category; points without an interval (observed data) are
+      // filled too, to stand out over bands.
+      if (largeMarkers_ || (one.style == SeriesStyle::Points && !one.errorBars))
+        scatter.setBrush(color);
       scatter.setPen(QPen(color, std::max(1.0, width * 0.6)));
       one.line->setScatterStyle(scatter);
       // Dashed twins carry a marker every few points, enough to identify them.
