@@ -337,6 +337,21 @@ class PlotViewTest : public QObject {
     QCOMPARE(plot->itemCount(), 1);
   }
 
+  // On a log axis the margins are shares of the decades shown: a line at the data's top (the
+  // exact value 1 above estimates down to 1e-9) stays clear of the frame.
+  void logAxisMarginsAreTakenInDecades() {
+    Table table = tableOf(grid(1, 10, 10), {std::vector<double>(10, 1.0), grid(1e-9, 1e-3, 10)});
+    table.hints.yLog = true;
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    const QCPRange range = view.plot()->yAxis->range();
+    const double decades = std::log10(range.upper / range.lower);
+    QVERIFY2(std::log10(range.upper) > 0.015 * decades,
+             qPrintable(QString("top %1 over %2 decades").arg(range.upper).arg(decades)));
+    QVERIFY(std::log10(range.lower) < -9 - 0.015 * decades);
+  }
+
   void aSingleXValueShowsTheSeriesSideBySide() {
     // One v, five couplings (SimRF Fig. 4): categories with their values, not a stacked column.
     Table table = tableOf({1.0}, {{2.03}, {1.965}, {1.744}, {1.718}, {1.716}});

@@ -46,9 +46,9 @@ QString CategoriesPlot::xAxisLabel(const QString& hinted) const {
 void CategoriesPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) const {
   plot->rescaleAxes(true);
   plot->xAxis->setRange(0.4, series.size() + 0.8);
-  plot->xAxis->scaleRange(1.04);
-  plot->yAxis->scaleRange(1.04);
-  if (plot->yAxis2->visible()) plot->yAxis2->scaleRange(1.04);
+  addMargins(plot->xAxis);
+  addMargins(plot->yAxis);
+  if (plot->yAxis2->visible()) addMargins(plot->yAxis2);
 }
 
 }  // namespace rfscope::ui

@@ -111,7 +111,7 @@ void CurvesPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) const {
     range.expand(marker.x);
   if (range != plot->xAxis->range()) {
     plot->xAxis->setRange(range);
-    plot->xAxis->scaleRange(1.04);
+    addMargins(plot->xAxis);
   }
 }
 

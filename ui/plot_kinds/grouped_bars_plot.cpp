@@ -106,8 +106,8 @@ void GroupedBarsPlot::style(QList<PlotSeries>& series, const PlotStyle& style) c
 void GroupedBarsPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) const {
   plot->rescaleAxes(true);
   const double lowest = plot->yAxis->range().lower;
-  plot->xAxis->scaleRange(1.04);
-  plot->yAxis->scaleRange(1.04);
+  addMargins(plot->xAxis);
+  addMargins(plot->yAxis);
   plot->xAxis->setRange(0.5, categoryNames_.size() + 0.5);
   // Bars rise from zero: no margin below it. On a log axis they rise from the decade below the
   // smallest value shown (or its error bar), not from wherever the axis range happened to end.
@@ -123,7 +123,7 @@ void GroupedBarsPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) co
     if (std::isfinite(smallest))
       plot->yAxis->setRangeLower(std::pow(10.0, std::floor(std::log10(smallest / 1.5))));
   }
-  if (plot->yAxis2->visible()) plot->yAxis2->scaleRange(1.04);
+  if (plot->yAxis2->visible()) addMargins(plot->yAxis2);
 }
 
 void GroupedBarsPlot::fitToLayout(QCustomPlot* plot, const QList<PlotSeries>& series) {

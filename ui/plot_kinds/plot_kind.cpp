@@ -32,9 +32,9 @@ void PlotKindRenderer::remove(QCustomPlot*) {}
 void PlotKindRenderer::fit(QCustomPlot* plot, const QList<PlotSeries>&) const {
   plot->rescaleAxes(true);
   // A 4% margin keeps markers and error bars at the edges inside the axes.
-  plot->xAxis->scaleRange(1.04);
-  plot->yAxis->scaleRange(1.04);
-  if (plot->yAxis2->visible()) plot->yAxis2->scaleRange(1.04);
+  addMargins(plot->xAxis);
+  addMargins(plot->yAxis);
+  if (plot->yAxis2->visible()) addMargins(plot->yAxis2);
 }
 
 void PlotKindRenderer::distinguish(QCustomPlot*, QList<PlotSeries>& series) const {
@@ -95,6 +95,14 @@ QVector<double> columnValues(const Table& table, const std::string& key) {
 QString formatNumber(double value) {
   if (std::isnan(value)) return QStringLiteral("n/a");
   return QString::number(value, 'g', 8);
+}
+
+void addMargins(QCPAxis* axis, double factor) {
+  const QCPRange range = axis->range();
+  if (isLogAxis(axis) && range.lower > 0 && range.upper > 0)
+    axis->scaleRange(factor, std::sqrt(range.lower * range.upper));
+  else
+    axis->scaleRange(factor);
 }
 
 bool isLogAxis(const QCPAxis* axis) {

@@ -101,6 +101,9 @@ class PlotKindRenderer {
 QVector<double> columnValues(const Table& table, const std::string& key);  // empty if none
 QString formatNumber(double value);  // 8 significant digits, "n/a" for NaN
 bool isLogAxis(const QCPAxis* axis);
+// Widens the axis's range by `factor` about its middle — the geometric middle on a log axis, so
+// that a value at the range's top (e.g. an exact line at 1) keeps a margin from the frame.
+void addMargins(QCPAxis* axis, double factor = 1.04);
 // Pixel coordinate of a value, NaN where the axis cannot show it (≤ 0 on a log axis).
 double toPixel(const QCPAxis* axis, double value);
 // A band edge's pixel: on a log axis a non-positive edge is drawn past the axis's lower end.
