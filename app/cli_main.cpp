@@ -49,6 +49,10 @@ commands:
       simrf-fast and the quasi-Monte Carlo qmc-sobol and qmc-halton. --backend auto
       (the default) runs large fast-path runs on a CUDA GPU when this build has the CUDA backend
       and a device is present; "backend" and "backend_note" in the output say what ran.
+  export-presets FOLDER [--formats LIST] [--preset ID]... [--check] (the size options of run)
+      Runs every preset (or those named) at its values and writes FOLDER/ID.EXT in each format
+      of LIST (default csv,pdf), creating FOLDER; a line per preset on stderr. --check checks
+      each preset's claim too, prints those that do not hold, and exits 4 if any does not.
   --version, --help
 
 environment: RFSCOPE_SIMD=scalar|sse4|avx2|avx512 caps the instruction set of the Monte Carlo
@@ -59,7 +63,7 @@ output formats (run --ID FILE):
 exit codes: 0 success; 1 failure while running (an unwritable output, no usable CUDA device for
   --backend cuda); 2 bad input (unknown or out-of-range option, malformed data file); 3 no
   closed-form value (none exists, or it cannot be evaluated at that input); 4 run --check: the
-  preset's claim does not hold on the result
+  preset's claim does not hold on the result (export-presets --check: a preset's claim)
 )";
 
 // The usage, its output options and formats from the registry (core/io/output_format.h).
@@ -104,6 +108,7 @@ int runCommand(const std::string& command, const std::vector<std::string>& args)
   if (command == "run") return rfscope::cli::runCommand(args);
   if (command == "analytic") return rfscope::cli::analyticCommand(args);
   if (command == "mc") return rfscope::cli::mcCommand(args);
+  if (command == "export-presets") return rfscope::cli::exportPresetsCommand(args);
   throw rfscope::cli::UsageError("unknown command '" + command + "' (see rfscope-cli --help)");
 }
 

@@ -12,5 +12,6 @@ int listCommand(const std::vector<std::string>& args);
 int runCommand(const std::vector<std::string>& args);
 int analyticCommand(const std::vector<std::string>& args);
 int mcCommand(const std::vector<std::string>& args);
+int exportPresetsCommand(const std::vector<std::string>& args);
 
 }  // namespace rfscope::cli

@@ -435,3 +435,34 @@ TEST(CliMc, ReportsTheBackendThatRanAndRefusesUnknownOnes) {
   EXPECT_EQ(discrete.exitCode, 2);
   EXPECT_NE(discrete.err.find("CUDA backend unavailable"), std::string::npos) << discrete.err;
 }
+
+// export-presets: each preset's files in the folder, the same table `run --preset` writes; the
+// claims checked; bad formats and an unusable folder refused.
+class CliExportPresets : public rfscope::test::CliScratchTest {};
+
+TEST_F(CliExportPresets, WritesEachPresetsFilesAndChecksTheirClaims) {
+  const CliResult r = runCli("export-presets " + quoted("figures") +
+                             " --preset crt-fig2-normal --preset teach-trig-phase"
+                             " --formats csv,svg --check");
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("2 of 2 presets' claims hold"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("[2/2] "), std::string::npos) << r.err;
+  for (const std::string id : {"crt-fig2-normal", "teach-trig-phase"}) {
+    EXPECT_EQ(readFile(path("figures/" + id + ".csv")), runCli("run --preset " + id).out) << id;
+    EXPECT_NE(readFile(path("figures/" + id + ".svg")).find("<svg"), std::string::npos) << id;
+    EXPECT_FALSE(std::filesystem::exists(path("figures/" + id + ".pdf")))
+        << "only the formats asked for";
+  }
+
+  const CliResult badFormat = runCli("export-presets " + quoted("figures") + " --formats csv,gif");
+  EXPECT_EQ(badFormat.exitCode, 2);
+  EXPECT_NE(badFormat.err.find("unknown format 'gif'"), std::string::npos) << badFormat.err;
+  const CliResult oneFile = runCli("export-presets " + quoted("figures") + " --png x.png");
+  EXPECT_EQ(oneFile.exitCode, 2);
+  EXPECT_NE(oneFile.err.find("use --formats"), std::string::npos) << oneFile.err;
+  // A file where the folder should be.
+  const CliResult notAFolder = runCli("export-presets " + quoted("figures/crt-fig2-normal.csv") +
+                                      " --preset crt-fig2-normal");
+  EXPECT_EQ(notAFolder.exitCode, 1);
+  EXPECT_NE(notAFolder.err.find("cannot create the folder"), std::string::npos) << notAFolder.err;
+}
