@@ -242,12 +242,28 @@ Presentation Convergence::present(const ConvergenceSettings& settings,
   table.addColumn("exact", relative ? "exact (= 1)" : "exact (not available)",
                   std::vector<double>(result.trials.size(), relative ? 1.0 : kNaN));
   table.addColumn("log-estimate", "natural log of the estimate", result.logEstimate);
+  // The rate to compare the band with: the latest band's half-width scaled by √(n_last / n)
+  // around the exact value — where a band shrinking like 1/√n would have been.
+  std::vector<double> guideLow(relative ? 0 : result.trials.size(), kNaN);
+  std::vector<double> guideHigh = guideLow;
+  if (relative && !result.trials.empty()) {
+    const std::size_t last = result.trials.size() - 1;
+    const double half = 0.5 * (result.high[last] - result.low[last]);
+    for (const double n : result.trials) {
+      const double width = half * std::sqrt(result.trials[last] / n);
+      guideLow.push_back(1 - width);
+      guideHigh.push_back(1 + width);
+    }
+  }
+  table.addColumn("guide-low", "1/√n guide through the latest band, low", guideLow);
+  table.addColumn("guide-high", "1/√n guide through the latest band, high", guideHigh);
   table.hints.series = {{"Monte Carlo (95% band)", "estimate", "low", "high",
                          request.mechanism->info().id, SeriesStyle::Line, "", false}};
   if (result.heavyTail)
     table.hints.series.front().warning = "heavy tails: " + result.heavyTailReasons.front();
   if (relative)
-    table.hints.series.push_back({"exact", "exact", "", "", "exact", SeriesStyle::Line, "", false});
+    table.hints.series.push_back({"exact, ± a band ∝ 1/√n", "exact", "guide-low", "guide-high",
+                                  "exact", SeriesStyle::Line, "", false});
   if (!relative)
     shown.warnings.push_back("no closed form for this estimator: only the estimate is shown");
   if (result.trials.size() < settings.checkpointLeaves.size() || !result.heavyTail) return shown;
