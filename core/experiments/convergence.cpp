@@ -242,21 +242,21 @@ Presentation Convergence::present(const ConvergenceSettings& settings,
   table.addColumn("exact", relative ? "exact (= 1)" : "exact (not available)",
                   std::vector<double>(result.trials.size(), relative ? 1.0 : kNaN));
   table.addColumn("log-estimate", "natural log of the estimate", result.logEstimate);
-  // The rate to compare the band with: the latest band's half-width scaled by √(n_last / n)
-  // around the exact value — where a band shrinking like 1/√n would have been.
+  // The rate to compare the band with: the first band's half-width scaled by √(n_first / n)
+  // around the exact value — where a band shrinking like 1/√n from there would be. (Anchored at
+  // the first row, so that a partial table is a prefix of the final one.)
   std::vector<double> guideLow(relative ? 0 : result.trials.size(), kNaN);
   std::vector<double> guideHigh = guideLow;
   if (relative && !result.trials.empty()) {
-    const std::size_t last = result.trials.size() - 1;
-    const double half = 0.5 * (result.high[last] - result.low[last]);
+    const double half = 0.5 * (result.high.front() - result.low.front());
     for (const double n : result.trials) {
-      const double width = half * std::sqrt(result.trials[last] / n);
+      const double width = half * std::sqrt(result.trials.front() / n);
       guideLow.push_back(1 - width);
       guideHigh.push_back(1 + width);
     }
   }
-  table.addColumn("guide-low", "1/√n guide through the latest band, low", guideLow);
-  table.addColumn("guide-high", "1/√n guide through the latest band, high", guideHigh);
+  table.addColumn("guide-low", "1/√n guide from the first band, low", guideLow);
+  table.addColumn("guide-high", "1/√n guide from the first band, high", guideHigh);
   table.hints.series = {{"Monte Carlo (95% band)", "estimate", "low", "high",
                          request.mechanism->info().id, SeriesStyle::Line, "", false}};
   if (result.heavyTail)

@@ -23,13 +23,15 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
          {"TrigRF at log ½ for σ ≥ 0.4",
           within("trig-mean", overX(0.4, 1), std::log(0.5) - 0.01, std::log(0.5) + 0.01)}}}},
       {"derf-vs-oprf",
-       {"SDERF and ADERF lie below OPRF and GERF at every σ, ADERF lowest: about e^-3 and e^-4 "
-        "below OPRF at σ = 1; PosRF far above",
-        {{"SDERF below OPRF everywhere", below("sderf-mean", "oprf-mean", everyRow())},
+       {"Relative to OPRF at the same pair: SDERF and ADERF lie below it at every σ, ADERF "
+        "lowest, about e^-2.8 and e^-3.9 at σ = 1; GERF coincides with OPRF from σ = 0.3 on and "
+        "lies below it at σ = 0.1 (about e^-1)",
+        {{"SDERF below OPRF everywhere", within("sderf-mean", everyRow(), -kInf, 0)},
          {"ADERF below SDERF everywhere", below("aderf-mean", "sderf-mean", everyRow())},
-         {"SDERF below OPRF by e^2 at σ = 1", below("sderf-mean", "oprf-mean", atX(1), 2)},
-         {"ADERF below OPRF by e^3 at σ = 1", below("aderf-mean", "oprf-mean", atX(1), 3)},
-         {"OPRF below PosRF by e^80 at σ = 1", below("oprf-mean", "pos-mean", atX(1), 80)}}}},
+         {"SDERF below OPRF by e^2 at σ = 1", within("sderf-mean", atX(1), -kInf, -2)},
+         {"ADERF below OPRF by e^3 at σ = 1", within("aderf-mean", atX(1), -kInf, -3)},
+         {"GERF on OPRF for σ ≥ 0.3", within("gerf-mean", overX(0.3, 1), -0.01, 0.01)},
+         {"GERF below OPRF by e^0.5 at σ = 0.1", within("gerf-mean", atX(0.1), -kInf, -0.5)}}}},
       {"crt-fig1-right",
        {"μ = log(Var OPRF / Var PosRF) falls with ‖x+y‖² and is below -60 at d = 64, "
         "‖x+y‖² = 100",

@@ -133,9 +133,16 @@ class SigmaCells {
     Row& row = rows_[s];
     result.sigma.push_back(settings_.sigmas[s]);
     const std::size_t mechanismCount = settings_.mechanisms.size();
+    // Paired differences to the reference mechanism where there is one (its own row becomes 0).
+    std::vector<double> values = row.logValues;
+    if (settings_.reference)
+      for (std::size_t k = 0; k < settings_.kinds.size(); ++k)
+        for (std::size_t m = 0; m < mechanismCount; ++m)
+          for (std::size_t p = 0; p < settings_.pairs; ++p)
+            values[at(k, m, p)] -= row.logValues[at(k, settings_.referenceIndex, p)];
     for (std::size_t k = 0; k < settings_.kinds.size(); ++k)
       for (std::size_t m = 0; m < mechanismCount; ++m) {
-        const MeanAndStd summary = summarizeFinite(&row.logValues[at(k, m, 0)], settings_.pairs);
+        const MeanAndStd summary = summarizeFinite(&values[at(k, m, 0)], settings_.pairs);
         tallies[0] += static_cast<std::int64_t>(summary.excluded);
         for (std::size_t p = 0; p < settings_.pairs; ++p)
           tallies[1 + m] += row.heavy[at(k, m, p)];
@@ -266,6 +273,15 @@ void setPlotHints(const VarianceVsSigmaSettings& settings, PlotHints& hints) {
     hints.yLabel = "√Var/K" + rowContext + ", geometric mean ×/÷ geometric std over pairs";
     hints.yLog = true;
   }
+  if (!settings.reference) return;
+  const std::string& reference = settings.reference->info().name;
+  hints.title += ", relative to " + reference;
+  if (settings.quantity == Quantity::RelativeRmse)
+    hints.yLabel = "√Var ÷ " + reference + "'s √Var" + rowContext +
+                   ", geometric mean ×/÷ geometric std over pairs";
+  else
+    hints.yLabel =
+        "log Var − " + reference + "'s log Var" + rowContext + ", mean ± std over pairs (paired)";
 }
 
 }  // namespace
@@ -319,7 +335,15 @@ std::vector<ParameterSpec> VarianceVsSigma::parameters() const {
       "what is plotted (computed in logs): the variance, the variance relative to K², or the "
       "root-mean-square error relative to K");
   quantity.group = "Plot";
-  specs.insert(specs.end(), {coupling, features, method, trials, quantity});
+  std::vector<ParameterChoice> references{{"none", "nothing: the values themselves"}};
+  for (const ParameterChoice& choice : mechanismChoices())
+    references.push_back(choice);
+  auto reference = choiceParameter(
+      "reference", "Relative to", references, "none",
+      "plot each mechanism relative to this one (one of the mechanisms): per pair, the "
+      "difference of the logs — small gaps between nearby curves become visible");
+  reference.group = "Plot";
+  specs.insert(specs.end(), {coupling, features, method, trials, quantity, reference});
   return specs;
 }
 
@@ -347,6 +371,14 @@ VarianceVsSigmaSettings VarianceVsSigma::parse(const ParameterSet& params) const
                                      {{"log-variance", Quantity::LogVariance},
                                       {"log-relative-variance", Quantity::LogRelativeVariance},
                                       {"relative-rmse", Quantity::RelativeRmse}});
+  if (const std::string& reference = params.choice("reference"); reference != "none") {
+    const auto found =
+        std::find(s.mechanisms.begin(), s.mechanisms.end(), findMechanism(reference));
+    if (found != s.mechanisms.end()) {  // else refused by crossValidate
+      s.reference = *found;
+      s.referenceIndex = static_cast<std::size_t>(found - s.mechanisms.begin());
+    }
+  }
   if (method != Method::MonteCarlo) s.kinds.push_back(ValueKind::ClosedForm);
   if (method != Method::Analytic) s.kinds.push_back(ValueKind::MonteCarlo);
   return s;
@@ -356,6 +388,10 @@ std::vector<ParameterError> VarianceVsSigma::crossValidate(const ParameterSet& p
   const VarianceVsSigmaSettings settings = parse(params);
   if (settings.sigmaMin >= settings.sigmaMax)
     return {{"sigma-max", "parameter 'sigma-max': must be larger than sigma-min"}};
+  if (params.choice("reference") != "none" && !settings.reference)
+    return {{"reference", "parameter 'reference': '" + params.choice("reference") +
+                              "' is not among the mechanisms plotted; add it to them or plot "
+                              "relative to one of them"}};
   if (std::find(settings.kinds.begin(), settings.kinds.end(), ValueKind::MonteCarlo) !=
       settings.kinds.end()) {
     // Every chosen mechanism must be samplable with the coupling (checked at a generic pair).

@@ -37,6 +37,11 @@ struct VarianceVsSigmaSettings {
   std::int64_t trials = 2000;
   std::vector<ValueKind> kinds;
   Quantity quantity = Quantity::LogVariance;
+  // Plotted relative to this mechanism (one of `mechanisms`): each pair's log value minus the
+  // reference's at the same pair and σ, then mean ± std over pairs — a paired difference, whose
+  // spread leaves out what both mechanisms share, so gaps of e^-3 show beside values of e^-80.
+  const Mechanism* reference = nullptr;
+  std::size_t referenceIndex = 0;  // in mechanisms
 };
 
 // One kind of value (closed form or Monte Carlo) of one mechanism, per σ measured so far: the

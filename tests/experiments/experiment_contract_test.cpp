@@ -234,8 +234,11 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
     ++field;
     EXPECT_EQ(lines.front()[field], table.hints.xColumn + "-name");
     for (std::size_t r = 0; r < table.rowCount(); ++r)
-      for (const auto& [value, name] : table.hints.xValueNames)
-        if (value == table.columns[c].values[r]) EXPECT_EQ(lines[r + 1][field], name) << r;
+      for (const auto& [value, name] : table.hints.xValueNames) {
+        if (value == table.columns[c].values[r]) {
+          EXPECT_EQ(lines[r + 1][field], name) << r;
+        }
+      }
   }
 
   // JSON: keys, labels and finite numbers exactly; NaN and infinities as null.

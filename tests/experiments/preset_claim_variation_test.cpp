@@ -49,7 +49,7 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"derf-vs-oprf",
        {{"d", "8"}},
        {"SDERF below OPRF by e^2 at σ = 1", "ADERF below OPRF by e^3 at σ = 1",
-        "OPRF below PosRF by e^80 at σ = 1"}},
+        "GERF on OPRF for σ ≥ 0.3"}},
       // ‖x+y‖² only up to 50: OPRF's gain grows with the norm and is e^24 there, short of e^60.
       {"crt-fig1-right", {{"u-max", "50"}}, {"μ(d = 64) below -60 at ‖x+y‖² = 100"}},
       // d = 16: SimRF's small-v MSE ratio depends on d; it is about 0.03 here, not 0.0078.

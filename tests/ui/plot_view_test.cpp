@@ -352,6 +352,22 @@ class PlotViewTest : public QObject {
     QVERIFY(std::log10(range.lower) < -9 - 0.015 * decades);
   }
 
+  // Estimates (0.3 .. 4) on the left, relative errors (0 .. 0.45) on the right: both axes start
+  // just below 0 by the same share, so that the zeros are one line.
+  void twoLinearAxesOfNonNegativeDataShareTheirZero() {
+    Table table = tableOf(grid(0, 3, 10), {grid(0.3, 4, 10), grid(0, 0.45, 10)});
+    table.hints.y2Label = "relative error";
+    table.hints.series[1].secondaryAxis = true;
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    const double zero1 = view.plot()->yAxis->coordToPixel(0);
+    const double zero2 = view.plot()->yAxis2->coordToPixel(0);
+    QVERIFY2(std::abs(zero1 - zero2) < 1, qPrintable(QString("%1 vs %2").arg(zero1).arg(zero2)));
+    QVERIFY(view.plot()->yAxis->range().contains(4));
+    QVERIFY(view.plot()->yAxis2->range().contains(0.45));
+  }
+
   void aSingleXValueShowsTheSeriesSideBySide() {
     // One v, five couplings (SimRF Fig. 4): categories with their values, not a stacked column.
     Table table = tableOf({1.0}, {{2.03}, {1.965}, {1.744}, {1.718}, {1.716}});

@@ -95,6 +95,26 @@ void CurvesPlot::addMarkers(const Table& table, QCustomPlot* plot) {
   }
 }
 
+void CurvesPlot::alignZeros(QCustomPlot* plot, const QList<PlotSeries>& series) {
+  // Two linear value axes whose data are all ≥ 0 (e.g. estimates and their relative errors): both
+  // start just below 0 by the same share of their range, so that their zeros are one line.
+  if (!plot->yAxis2->visible()) return;
+  for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+    if (isLogAxis(axis)) return;
+    for (const PlotSeries& one : series) {
+      if (one.valueAxis != axis || !one.line->visible()) continue;
+      for (const QVector<double>* values : {&one.y, &one.lowValues})
+        for (const double value : *values)
+          if (value < 0) return;
+    }
+  }
+  constexpr double kBottomShare = 0.03;
+  for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
+    const double upper = axis->range().upper;
+    if (upper > 0) axis->setRange(-kBottomShare / (1 - kBottomShare) * upper, upper);
+  }
+}
+
 void CurvesPlot::remove(QCustomPlot* plot) {
   for (const DrawnMarker& marker : markers_) {
     plot->removeItem(marker.line);
@@ -105,6 +125,7 @@ void CurvesPlot::remove(QCustomPlot* plot) {
 
 void CurvesPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) const {
   PlotKindRenderer::fit(plot, series);
+  alignZeros(plot, series);
   // Markers stay in view: the exact value may lie outside every sample's range.
   QCPRange range = plot->xAxis->range();
   for (const DrawnMarker& marker : markers_)

@@ -36,6 +36,7 @@ class CurvesPlot : public PlotKindRenderer {
     QCPItemText* text = nullptr;
   };
   void addMarkers(const Table& table, QCustomPlot* plot);
+  static void alignZeros(QCustomPlot* plot, const QList<PlotSeries>& series);
   QList<DrawnMarker> markers_;
 };
 
