@@ -277,11 +277,9 @@ void setPlotHints(const VarianceVsSigmaSettings& settings, PlotHints& hints) {
   const std::string& reference = settings.reference->info().name;
   hints.title += ", relative to " + reference;
   if (settings.quantity == Quantity::RelativeRmse)
-    hints.yLabel = "√Var ÷ " + reference + "'s √Var" + rowContext +
-                   ", geometric mean ×/÷ geometric std over pairs";
+    hints.yLabel = "√Var ÷ " + reference + "'s √Var, geometric mean ×/÷ geometric std over pairs";
   else
-    hints.yLabel =
-        "log Var − " + reference + "'s log Var" + rowContext + ", mean ± std over pairs (paired)";
+    hints.yLabel = "log Var − " + reference + "'s log Var, mean ± std over pairs";
 }
 
 }  // namespace
