@@ -335,7 +335,6 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
   e.spreadSquared.assign(featureCount, kNaN);
   e.unnormalisedSquared.assign(featureCount, kNaN);
   const Mechanism& mechanism = *e.series.mechanism;
-  const std::string& name = e.series.name;
   const Status available = hasAttentionPrediction(mechanism, spec.parameters, e.series.coupling);
   if (available) {
     const auto delta = predictAttention(problem, gram, mechanism, spec.parameters, predictionRows);
@@ -346,7 +345,7 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
       e.spreadSquared[k] = std::exp(delta->logMeanRelativeSpreadSquared) / m;
     }
   } else {
-    e.predictionGap = name + ": no delta-method prediction — " + available.reason();
+    e.predictionGaps.push_back("no delta-method prediction — " + available.reason());
   }
   const bool iid = e.series.coupling == Coupling::Iid;
   for (std::size_t k = 0; k < featureCount; ++k) {
@@ -355,8 +354,7 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
                                   spec.parameters};
     const auto unnormalised = predictUnnormalised(problem, estimator, exactRows.rows);
     if (!unnormalised) {
-      e.predictionGap += (e.predictionGap.empty() ? name + ": " : "; ") +
-                         std::string("no exact unnormalised error — ") + unnormalised.reason();
+      e.predictionGaps.push_back("no exact unnormalised error — " + unnormalised.reason());
       break;
     }
     const double ratio = std::exp(unnormalised->logMse - unnormalised->logNormSquared);
@@ -440,21 +438,27 @@ std::string attentionProblemTitle(const AttentionErrorSettings& settings,
          formatParameterValue(settings.inputScale);
 }
 
-std::vector<std::string> attentionCaveats(const AttentionEstimatorErrors& e,
-                                          const std::vector<std::int64_t>& features) {
-  std::vector<std::string> caveats;
-  if (!e.series.mechanism->info().positive)
-    caveats.push_back(e.series.name +
-                      ": features of both signs — D̂ can be ≤ 0, the mean output error does not "
-                      "converge; compare the prediction with the median or the linearised error");
-  std::int64_t flaggedUpTo = 0;
-  for (std::size_t k = 0; k < e.spreadSquared.size(); ++k)
-    if (std::sqrt(e.spreadSquared[k]) > kSpreadLimit) flaggedUpTo = features[k];
-  if (flaggedUpTo > 0)
-    caveats.push_back(e.series.name + ": the normaliser's predicted spread exceeds 0.2 up to M = " +
-                      std::to_string(flaggedUpTo) +
-                      " — the delta method over-predicts there (Monte Carlo only)");
-  return caveats;
+std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErrors>& estimators,
+                                        const std::vector<std::int64_t>& features) {
+  std::vector<std::pair<std::string, std::string>> notes;  // estimator, reason
+  for (const AttentionEstimatorErrors& e : estimators)
+    for (const std::string& gap : e.predictionGaps)
+      notes.emplace_back(e.series.name, gap);
+  for (const AttentionEstimatorErrors& e : estimators) {
+    if (!e.series.mechanism->info().positive)
+      notes.emplace_back(e.series.name,
+                         "features of both signs — D̂ can be ≤ 0, the mean output error does not "
+                         "converge; compare the prediction with the median or the linearised "
+                         "error");
+    std::int64_t flaggedUpTo = 0;
+    for (std::size_t k = 0; k < e.spreadSquared.size(); ++k)
+      if (std::sqrt(e.spreadSquared[k]) > kSpreadLimit) flaggedUpTo = features[k];
+    if (flaggedUpTo > 0)
+      notes.emplace_back(e.series.name, "the normaliser's predicted spread exceeds 0.2 up to M = " +
+                                            std::to_string(flaggedUpTo) +
+                                            " — the delta method over-predicts there");
+  }
+  return groupedBySubject(notes);
 }
 
 Computed<AttentionErrorResult> AttentionError::compute(
@@ -582,31 +586,32 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
       table.hints.series.push_back({e.series.name + " predicted",
                                     e.series.key + "-output-predicted", "", "", e.series.colorKey,
                                     SeriesStyle::Points, "", false});
-  for (const AttentionEstimatorErrors& e : result.estimators)
-    if (!e.predictionGap.empty()) shown.warnings.push_back(e.predictionGap);
-  if (rows < settings.features.size()) return shown;  // what the numbers mean: complete runs only
+  // The notes are known from the closed forms, before any measurement.
+  shown.warnings = attentionNotes(result.estimators, settings.features);
+  if (rows < settings.features.size()) return shown;  // what was measured: complete runs only
+  // Features for the target error, every estimator in one line: predicted, then measured.
+  std::string predictedM, measuredM;
   for (const AttentionEstimatorErrors& e : result.estimators) {
-    for (std::string& caveat : attentionCaveats(e, settings.features))
-      shown.warnings.push_back(std::move(caveat));
-    std::string needed = e.series.name + ": features for output error " +
-                         formatParameterValue(settings.targetError) + ": ";
     if (!std::isnan(predictedAt(e.outputSquared, 0))) {
       const double perFeature =
           e.outputSquared.front() * static_cast<double>(settings.features.front());
-      needed += "predicted M ≈ " +
-                countText(std::ceil(perFeature / (settings.targetError * settings.targetError)));
-    } else {
-      needed += "no prediction";
+      predictedM +=
+          (predictedM.empty() ? "" : "; ") + e.series.name + " M ≈ " +
+          countText(std::ceil(perFeature / (settings.targetError * settings.targetError)));
     }
-    std::string confirmed = "none of the grid";
     for (std::size_t k = 0; k < rows; ++k)
       if (e.outputMean[k] <= settings.targetError) {
-        confirmed = "M = " + std::to_string(settings.features[k]);
+        measuredM += (measuredM.empty() ? "" : "; ") + e.series.name +
+                     " M = " + std::to_string(settings.features[k]);
         break;
       }
-    shown.warnings.push_back(needed +
-                             "; measured: first grid point with mean error below it: " + confirmed);
   }
+  shown.warnings.push_back(
+      "features for output error " + formatParameterValue(settings.targetError) +
+      " — predicted: " + (predictedM.empty() ? "none" : predictedM) +
+      "; measured (first grid point with mean error below it): " +
+      (measuredM.empty() ? "no estimator up to M = " + std::to_string(settings.features.back())
+                         : measuredM));
   return shown;
 }
 

@@ -43,7 +43,7 @@ struct AttentionErrorSettings {
 struct AttentionEstimatorErrors {
   EstimatorSeries series;
   // Why the closed forms predict nothing or only part (empty: everything is predicted).
-  std::string predictionGap;
+  std::vector<std::string> predictionGaps;
   // Predicted squared relative errors for every M of the grid, worked out before the Monte Carlo:
   // output and attention-matrix (delta method), unnormalised (exact), the normaliser's spread
   // Var D̂/D²; NaN where there is no closed form.
@@ -65,10 +65,12 @@ struct AttentionErrorResult {
 std::string attentionProblemTitle(const AttentionErrorSettings& settings,
                                   const AttentionErrorResult& result);
 
-// What the numbers of one estimator mean beyond themselves: features of both signs (the mean
-// error does not converge), and M up to which the delta method is out of its range.
-std::vector<std::string> attentionCaveats(const AttentionEstimatorErrors& estimator,
-                                          const std::vector<std::int64_t>& features);
+// The notes on the estimators' numbers, one line per reason with every estimator it applies to
+// ("PosRF, ORF; OPRF, ORF: no delta-method prediction — …"): where the closed forms predict
+// nothing or only part, features of both signs (the mean error does not converge), and M up to
+// which the delta method is out of its range.
+std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErrors>& estimators,
+                                        const std::vector<std::int64_t>& features);
 
 class AttentionError final
     : public ComputedExperiment<AttentionErrorSettings, AttentionErrorResult> {

@@ -164,11 +164,8 @@ Presentation AttentionFeaturesNeeded::present(const AttentionErrorSettings& sett
                                countText(grid[0]) + " (lower features-min)");
   }
   // attention-error's notes on the closed forms and the signed mechanisms.
-  for (const AttentionEstimatorErrors& e : result.errors.estimators)
-    if (!e.predictionGap.empty()) shown.warnings.push_back(e.predictionGap);
-  for (const AttentionEstimatorErrors& e : result.errors.estimators)
-    for (std::string& caveat : attentionCaveats(e, settings.features))
-      shown.warnings.push_back(std::move(caveat));
+  for (std::string& note : attentionNotes(result.errors.estimators, settings.features))
+    shown.warnings.push_back(std::move(note));
   return shown;
 }
 

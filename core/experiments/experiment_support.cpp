@@ -1,5 +1,6 @@
 #include "core/experiments/experiment_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -109,6 +110,23 @@ std::string countText(double count) {
   for (const char digit : std::to_string(exponent))
     power += digit == '-' ? std::string("⁻") : std::string(superscripts[digit - '0']);
   return scientific.substr(0, e) + " × 10" + power;
+}
+
+std::vector<std::string> groupedBySubject(
+    const std::vector<std::pair<std::string, std::string>>& notes) {
+  std::vector<std::pair<std::string, std::string>> lines;  // subjects, reason
+  for (const auto& [subject, reason] : notes) {
+    auto line =
+        std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.second == reason; });
+    if (line == lines.end())
+      lines.emplace_back(subject, reason);
+    else
+      line->first += "; " + subject;
+  }
+  std::vector<std::string> out;
+  for (const auto& [subjects, reason] : lines)
+    out.push_back(subjects + ": " + reason);
+  return out;
 }
 
 }  // namespace rfscope

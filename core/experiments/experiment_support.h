@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/experiments/experiment.h"
@@ -55,5 +56,10 @@ std::vector<double> valueGrid(double minimum, double maximum, std::int64_t steps
 // digits and a power of ten ("2.47 × 10¹²") — a predicted M can be astronomically large, and is
 // good to a few percent only.
 std::string countText(double count);
+
+// Notes of the form (subject, reason), one line per distinct reason in order of first appearance,
+// naming every subject it applies to: "PosRF, ORF; OPRF, ORF: no closed form …".
+std::vector<std::string> groupedBySubject(
+    const std::vector<std::pair<std::string, std::string>>& notes);
 
 }  // namespace rfscope
