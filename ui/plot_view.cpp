@@ -291,6 +291,7 @@ void PlotView::placeLegend() {
   const auto markData = [this](DataOccupancy& occupancy) {
     for (const auto& series : series_)
       if (series.line->visible()) kind_->addToOccupancy(occupancy, series, plot_->xAxis);
+    kind_->addItemsToOccupancy(occupancy);
   };
   if (anyEntry && legend_->place(markData)) {
     // The axes lost the legend's room: their labels wrap to the new size.

@@ -333,6 +333,17 @@ class PlotViewTest : public QObject {
     }
     QVERIFY(labels.contains("mean of K̂"));
     QVERIFY(labels.contains("ln K (exact)"));
+    // The legend keeps clear of the lines and their labels.
+    const QRectF legend = view.legendRect();
+    for (int i = 0; i < plot->itemCount(); ++i)
+      if (auto* text = qobject_cast<QCPItemText*>(plot->item(i)); text && text->visible()) {
+        const QRectF label(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+        QVERIFY2(!legend.intersects(label), qPrintable(text->text()));
+      }
+    for (const double x : {0.5, 3.0}) {
+      const double px = plot->xAxis->coordToPixel(x);
+      QVERIFY(px < legend.left() || px > legend.right());
+    }
     view.setTable(tableOf(grid(0, 1, 10), {grid(1, 2, 10)}));
     QCOMPARE(plot->itemCount(), 1);
   }

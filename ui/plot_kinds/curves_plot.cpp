@@ -5,6 +5,7 @@
 #include <limits>
 #include <vector>
 
+#include "ui/legend_placement.h"
 #include "ui/plot_kinds/categories_plot.h"
 #include "ui/series_colors.h"
 #include "ui/series_distinction.h"
@@ -112,6 +113,18 @@ void CurvesPlot::alignZeros(QCustomPlot* plot, const QList<PlotSeries>& series) 
   for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
     const double upper = axis->range().upper;
     if (upper > 0) axis->setRange(-kBottomShare / (1 - kBottomShare) * upper, upper);
+  }
+}
+
+void CurvesPlot::addItemsToOccupancy(DataOccupancy& occupancy) const {
+  for (const DrawnMarker& marker : markers_) {
+    const QRectF area = occupancy.area();
+    const double x = marker.line->point1->pixelPosition().x();
+    occupancy.addVerticalSpan(x, area.top(), area.bottom(), 2);
+    const QRectF label(marker.text->topLeft->pixelPosition(),
+                       marker.text->bottomRight->pixelPosition());
+    for (double y = label.top(); y <= label.bottom(); y += 2)
+      occupancy.addPolyline({QPointF(label.left(), y), QPointF(label.right(), y)}, 1);
   }
 }
 

@@ -23,6 +23,7 @@ class CurvesPlot : public PlotKindRenderer {
   void distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const override;
   void remove(QCustomPlot* plot) override;
   void fit(QCustomPlot* plot, const QList<PlotSeries>& series) const override;
+  void addItemsToOccupancy(DataOccupancy& occupancy) const override;
 
  protected:
   // Markers large and filled (few points, one per category).

@@ -46,6 +46,8 @@ void PlotKindRenderer::distinguish(QCustomPlot*, QList<PlotSeries>& series) cons
 
 void PlotKindRenderer::visibilityChanged(QList<PlotSeries>&) {}
 
+void PlotKindRenderer::addItemsToOccupancy(DataOccupancy&) const {}
+
 void PlotKindRenderer::fitToLayout(QCustomPlot* plot, const QList<PlotSeries>&) {
   if (plot->xAxis->tickLabelRotation() == 0) return;
   plot->xAxis->setTickLabelRotation(0);

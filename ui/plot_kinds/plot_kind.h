@@ -92,6 +92,9 @@ class PlotKindRenderer {
   // Marks a visible series' drawn data (default: lines, markers, bands, error bars).
   virtual void addToOccupancy(DataOccupancy& occupancy, const PlotSeries& series,
                               const QCPAxis* xAxis) const;
+  // Marks what the kind drew besides its series (reference lines and their labels; default:
+  // nothing), so that the legend avoids it too.
+  virtual void addItemsToOccupancy(DataOccupancy& occupancy) const;
   // The hover text's x line ("x = 0.3<br>"), empty when x says nothing.
   virtual QString describeX(const QString& xLabel, const PlotSeries& series, int index) const;
 };
