@@ -1,5 +1,6 @@
 // Feature maps: one draw of a mechanism's randomness (Philox stream `trial` under `seed`, as the
 // Monte Carlo engine's trial of that number draws it) applied to NumPy data.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "app/python/numpy_input.h"
 #include "core/couplings/coupling.h"
 #include "core/io/json_export.h"
+#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/random/trial_stream.h"
 
@@ -23,13 +25,15 @@ namespace py = pybind11;
 namespace rfscope::python {
 namespace {
 
-constexpr int kMaxBlockDimension = 4096;  // a 4096 × 4096 block: 128 MiB
+constexpr int kMaxBlockDimension = 4096;        // a 4096 × 4096 block: 128 MiB
+constexpr Eigen::Index kStatisticsRows = 2000;  // rows of X the data-driven parameters average
 
 class PyFeatureMap {
  public:
   PyFeatureMap(const std::vector<std::string>& arguments, int d, std::uint64_t seed,
                std::uint64_t trial, std::optional<DoubleArray> xArray,
-               std::optional<DoubleArray> yArray) {
+               std::optional<DoubleArray> yArray, std::optional<DoubleArray> dataArray,
+               std::optional<std::vector<double>> shift) {
     const EstimatorSpec estimator = estimatorFromArguments(arguments);
     if (d < 1) throw cli::UsageError("d: the dimension must be at least 1");
     if (d > 100000) throw cli::UsageError("d: at most 100000");
@@ -62,10 +66,41 @@ class PyFeatureMap {
     spec_.coupling = estimator.coupling;
     spec_.features = estimator.features;
     spec_.dimension = d;
-    spec_.parameters =
-        resolveParameters(*estimator.mechanism, PairInput(x, y), estimator.parameters);
-    if (spec_.parameters.contains("epsilon"))  // PoisRF+, GeomRF+: one shift, from (x, y)
-      spec_.shift = positiveShift(x.transpose(), y.transpose(), spec_.parameters.real("epsilon"));
+    if (dataArray) {
+      // Fitted to a data set: the parameters every pair of it shares (CRT §3), from the
+      // statistics of consecutive rows as the classifiers choose them; given ones take precedence.
+      const auto data = pointsOf(*dataArray);
+      checkPoints("X", data);
+      if (data.cols() != d)
+        throw cli::UsageError("X has " + std::to_string(data.cols()) +
+                              " columns, not d = " + std::to_string(d));
+      const Eigen::Index n = std::min<Eigen::Index>(data.rows(), kStatisticsRows);
+      std::vector<Eigen::VectorXd> xs, ys;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        xs.push_back(data.row(i).transpose());
+        ys.push_back(data.row((i + 1) % n).transpose());
+      }
+      ParameterSet chosen;
+      {
+        py::gil_scoped_release release;
+        chosen = dataDrivenParameters(*estimator.mechanism, xs, ys);
+      }
+      for (const auto& [key, value] : estimator.parameters.values())
+        chosen.set(key, value);
+      spec_.parameters = resolveParameters(*estimator.mechanism, PairInput(xs[0], ys[0]), chosen);
+      if (spec_.parameters.contains("epsilon"))  // PoisRF+, GeomRF+: one shift, from X
+        spec_.shift = positiveShift(data, data, spec_.parameters.real("epsilon"));
+    } else {
+      spec_.parameters =
+          resolveParameters(*estimator.mechanism, PairInput(x, y), estimator.parameters);
+      if (spec_.parameters.contains("epsilon"))  // PoisRF+, GeomRF+: one shift, from (x, y)
+        spec_.shift = positiveShift(x.transpose(), y.transpose(), spec_.parameters.real("epsilon"));
+    }
+    if (shift && spec_.parameters.contains("epsilon")) {  // as a fitted map recorded it
+      if (static_cast<int>(shift->size()) != d)
+        throw cli::UsageError("shift must have d = " + std::to_string(d) + " entries");
+      spec_.shift = Eigen::Map<const Eigen::VectorXd>(shift->data(), d);
+    }
     TrialStream stream(seed, trial);
     auto map = estimator.mechanism->drawFeatureMap(spec_, stream);
     if (!map) throw NotAvailable("not available: " + map.reason());
@@ -95,6 +130,7 @@ class PyFeatureMap {
   bool symmetric() const { return map_->symmetric(); }
   const std::string& mechanism() const { return mechanism_; }
   std::string parametersJson() const { return parameterSetToJson(spec_.parameters).dump(); }
+  std::vector<double> shift() const { return {spec_.shift.begin(), spec_.shift.end()}; }
 
  private:
   FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
@@ -119,9 +155,10 @@ class PyFeatureMap {
 void bindFeatureMap(py::module_& module) {
   py::class_<PyFeatureMap>(module, "_FeatureMap")
       .def(py::init<const std::vector<std::string>&, int, std::uint64_t, std::uint64_t,
-                    std::optional<DoubleArray>, std::optional<DoubleArray>>(),
+                    std::optional<DoubleArray>, std::optional<DoubleArray>,
+                    std::optional<DoubleArray>, std::optional<std::vector<double>>>(),
            py::arg("arguments"), py::arg("d"), py::arg("seed"), py::arg("trial"), py::arg("x"),
-           py::arg("y"))
+           py::arg("y"), py::arg("data") = py::none(), py::arg("shift") = py::none())
       .def("features", &PyFeatureMap::features, py::arg("points"), py::arg("keys"),
            py::arg("scaled"))
       .def("kernel", &PyFeatureMap::kernel, py::arg("x"), py::arg("y"))
@@ -130,7 +167,8 @@ void bindFeatureMap(py::module_& module) {
       .def_property_readonly("width", &PyFeatureMap::width)
       .def_property_readonly("symmetric", &PyFeatureMap::symmetric)
       .def_property_readonly("mechanism", &PyFeatureMap::mechanism)
-      .def("_parameters_json", &PyFeatureMap::parametersJson);
+      .def("_parameters_json", &PyFeatureMap::parametersJson)
+      .def_property_readonly("_shift", &PyFeatureMap::shift);
 }
 
 }  // namespace rfscope::python

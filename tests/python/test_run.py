@@ -126,3 +126,14 @@ def test_run_refuses_outputs_it_cannot_write(tmp_path):
         rfscope.run("variance-vs-sigma", output=str(tmp_path / "t.csv"), output_format="png",
                     pairs=2)
     assert not list(tmp_path.iterdir())
+
+
+def test_keyword_underscores_name_the_hyphenated_parameters():
+    underscored, _ = columns_of(rfscope.run("variance-vs-sigma", d=8, pairs=5, sigma_steps=3,
+                                            sigma_max=0.5))
+    hyphenated, _ = columns_of(rfscope.run("variance-vs-sigma", d=8, pairs=5,
+                                           **{"sigma-steps": 3, "sigma-max": 0.5}))
+    assert list(underscored) == list(hyphenated)
+    for key in hyphenated:
+        np.testing.assert_array_equal(underscored[key], hyphenated[key])
+    assert len(hyphenated["sigma"]) == 3 and hyphenated["sigma"][-1] == 0.5

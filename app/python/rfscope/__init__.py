@@ -314,6 +314,11 @@ class FeatureMap:
         """The mechanism's parameters, automatic ones resolved, that the map was drawn with."""
         return _json.loads(self._map._parameters_json())
 
+    @property
+    def shift(self) -> _np.ndarray:
+        """PoisRF+/GeomRF+: the shift c subtracted from every input (empty for the others)."""
+        return _np.asarray(self._map._shift, dtype=_np.float64)
+
     def _features(self, name: str, points: Any, keys: bool, dtype: Any) -> _np.ndarray:
         dtype = _np.dtype(dtype)
         if dtype not in (_np.float64, _np.float32):
@@ -358,15 +363,17 @@ class FeatureMap:
 
 def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, seed: int = 1, *,
                 kernel: str = "gaussian", trial: int = 0, x: Any = None, y: Any = None,
-                **params: Any) -> FeatureMap:
+                data: Any = None, shift: Any = None, **params: Any) -> FeatureMap:
     """Draw a feature map: M frequencies of `coupling` in dimension d (and whatever else the
     mechanism draws) from Philox stream `trial` under `seed` — the same draw as the C++ core's (and
     as the Monte Carlo engine's trial of that number), so the same seed gives the same features.
 
     params: the mechanism's parameters. Automatic ones (OPRF's A*, GERF's optimum, λ*, p*) are
     chosen at the pair (x, y) (arrays of shape (d,), the origin by default); PoisRF+/GeomRF+ shift
-    by min(x, y) - epsilon. Raises ValueError for bad input, NotAvailableError where the mechanism
-    has no feature map under the coupling.
+    by min(x, y) - epsilon. With data (an (L, d) array) they are chosen for every pair of its rows
+    instead, from its statistics (CRT §3; SDERF/ADERF: its second moments), and PoisRF+/GeomRF+
+    shift by the data's minimum. Raises ValueError for bad input, NotAvailableError where the
+    mechanism has no feature map under the coupling.
     """
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
     pair = []
@@ -382,8 +389,17 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
     dimension = _integer("d", d)
     if dimension > 100000:  # the binding's limit, said before its int conversion could fail
         raise ValueError("d: at most 100000")
+    if data is not None:
+        if x is not None or y is not None:
+            raise ValueError("give either a pair (x, y) or data, not both")
+        data = _real_array("data", data)
+        if data.ndim != 2 or data.shape[0] == 0:
+            raise ValueError(f"data: expected an array of shape (L, d) with L ≥ 1, got shape "
+                             f"{data.shape}")
+        data = _np.ascontiguousarray(data, dtype=_np.float64)
     core_map = _core._FeatureMap(arguments, dimension, _unsigned("seed", seed),
-                                 _unsigned("trial", trial), pair[0], pair[1])
+                                 _unsigned("trial", trial), pair[0], pair[1], data,
+                                 None if shift is None else [float(v) for v in shift])
     return FeatureMap(core_map)
 
 
@@ -419,7 +435,8 @@ def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
     output_formats(); by default the one of the file's extension).
 
     params: the experiment's parameters (see experiments()), e.g. d=64, pairs=100,
-    mechanisms=["trig", "pos"]. Returns a pandas DataFrame when pandas is installed (metadata in
+    mechanisms=["trig", "pos"], sigma_steps=12 (underscores for the ids' hyphens, or
+    **{"sigma-steps": 12}). Returns a pandas DataFrame when pandas is installed (metadata in
     .attrs), otherwise a dict of NumPy columns plus "_metadata". The metadata: experiment,
     comments (the CSV's comment lines: experiment, version, every parameter), parameters,
     warnings, labels (column key → label), title, x_column, x_label, y_label, and for a preset its
@@ -435,6 +452,8 @@ def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
     if preset is not None:
         arguments += ["--preset", str(preset)]
     for key, value in params.items():
+        # Parameter ids are kebab-case: sigma_steps= is sigma-steps (a keyword cannot hold '-').
+        key = key.replace("_", "-")
         arguments += ["--set", f"{key}={_parameter_text(key, value)}"]
     if output is not None:
         arguments += [f"--{_table_format(str(output), output_format)}", str(output)]
