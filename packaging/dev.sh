@@ -2,6 +2,7 @@
 # RFScope from a clean clone on Debian 12, in one command each:
 #   packaging/dev.sh run      install missing packages, build the app (not the tests), launch it
 #   packaging/dev.sh test     install missing packages, build, run every test (package checks too),
+#                             pip install . into a fresh venv and the Python tests against it,
 #                             then the test suite under ASan + UBSan and the fuzzers
 #                             (packaging/sanitizer-checks.sh)
 #   packaging/dev.sh build    install missing packages, build only
@@ -13,7 +14,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 
 usage() {
-  sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
+  sed -n '2,10p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'
   exit 2
 }
 
@@ -39,6 +40,8 @@ case "${1:-}" in
     log="$root/build/release/Testing/Temporary/LastTest.log"
     echo "preset claims: $(grep -c '^verdict: holds' "$log") hold," \
          "$(grep -c '^verdict: does not hold' "$log") do not"
+    # pip install . into a fresh venv, then the Python tests against the installed copy.
+    "$root/packaging/python/check-pip-install.sh"
     "$root/packaging/sanitizer-checks.sh"
     ;;
   build)
