@@ -405,7 +405,7 @@ void ParameterPanel::setPresentationMode(bool on) {
   f.setPointSize(on ? QApplication::font().pointSize() + 4 : QApplication::font().pointSize());
   setFont(f);
   // Check boxes as large as the text beside them (the style draws them at a fixed 13 pixels).
-  const int indicator = QFontMetrics(f).height() * 4 / 5;
+  const int indicator = QFontMetrics(f).height() * 9 / 10;
   setStyleSheet(
       on ? QStringLiteral("QCheckBox::indicator { width: %1px; height: %1px; }").arg(indicator)
          : QString());
