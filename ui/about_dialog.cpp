@@ -33,18 +33,17 @@ QList<std::pair<QString, QString>> aboutEntries(const BackendMenu& backends,
   entries.push_back({AboutDialog::tr("CPU backend"), backends.describe(QStringLiteral("cpu"))});
   entries.push_back({AboutDialog::tr("CUDA GPU"), backends.gpuStatus()});
   entries.push_back({AboutDialog::tr("Monte Carlo runs on"), backends.choiceText()});
-  entries.push_back(
-      {AboutDialog::tr("Last run's backend"),
-       lastBackend.isEmpty() ? AboutDialog::tr("none yet (no Monte Carlo run)") : lastBackend});
+  entries.push_back({AboutDialog::tr("Last run's backend"),
+                     lastBackend.isEmpty() ? AboutDialog::tr("none reported yet") : lastBackend});
   return entries;
 }
 
 AboutDialog::AboutDialog(const BackendMenu& backends, const QString& lastBackend, QWidget* parent)
     : QDialog(parent), backends_(backends), lastBackend_(lastBackend), table_(new QLabel) {
   setWindowTitle(tr("About RFScope"));
-  auto* heading = new QLabel(tr("<h2>RFScope %1</h2><p>Explore the variance of random-feature "
-                                "kernel estimators.</p>")
-                                 .arg(QStringLiteral(RFSCOPE_VERSION)));
+  auto* heading =
+      new QLabel(tr("<h2>RFScope</h2><p>Explore the variance of random-feature kernel "
+                    "estimators.</p>"));
   heading->setWordWrap(true);
   table_->setObjectName("aboutTable");
   table_->setTextFormat(Qt::RichText);

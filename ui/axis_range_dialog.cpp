@@ -12,9 +12,9 @@
 namespace rfscope::ui {
 namespace {
 
-// Limits as typed back: enough digits to give the shown range again, no trailing zeros.
+// Limits as one would type them: six significant digits, no trailing zeros.
 QString limitText(double value) {
-  return QLocale::c().toString(value, 'g', 8);
+  return QLocale::c().toString(value, 'g', 6);
 }
 
 }  // namespace
@@ -86,7 +86,7 @@ AxisRangeDialog::AxisRangeDialog(const AxisRanges& current, bool logX, bool logY
   problem_->setWordWrap(true);
   problem_->setStyleSheet("color: #b00020;");
   // The message's room is kept while the ranges are valid, so that nothing moves as one types.
-  problem_->setMinimumHeight(2 * problem_->fontMetrics().lineSpacing());
+  problem_->setMinimumHeight(3 * problem_->fontMetrics().lineSpacing());
   problem_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   auto* hint =
       new QLabel(tr("Numbers as 0.001, 1e-3 or -2.5. The view keeps these ranges until "
@@ -101,6 +101,7 @@ AxisRangeDialog::AxisRangeDialog(const AxisRanges& current, bool logX, bool logY
   layout->addWidget(problem_);
   layout->addWidget(buttons_);
   check();
+  setMinimumWidth(440);
 }
 
 AxisRanges AxisRangeDialog::ranges() const {
