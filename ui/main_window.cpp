@@ -214,6 +214,8 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // The layout to keep is the one presentation mode stepped away from (its docks and bars).
+  if (presentation_) setPresentationMode(false);
   if (savedLayout_ == SavedLayout::Restore) {
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());

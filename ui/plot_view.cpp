@@ -38,7 +38,7 @@ PlotView::PlotView(QWidget* parent)
   freshnessMark_ = new QCPItemText(plot_);
   freshnessMark_->setLayer("marks");
   freshnessMark_->setClipToAxisRect(true);
-  freshnessMark_->setBrush(QColor(255, 255, 255, 150));
+  freshnessMark_->setBrush(QColor(255, 255, 255, 185));
   freshnessMark_->setPadding(QMargins(10, 4, 10, 4));
   freshnessMark_->position->setType(QCPItemPosition::ptAxisRectRatio);
   freshnessMark_->position->setCoords(0.5, 0.5);

@@ -15,6 +15,7 @@
 #include <QRegularExpression>
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -213,6 +214,27 @@ class MenuPathTest : public QObject {
     option.initFrom(box);
     QVERIFY(box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box).height() <
             indicator);
+  }
+
+  // Presentation mode hides the Parameters dock: quitting in it must not save it closed.
+  void quittingInPresentationModeKeepsTheLayoutItLeft() {
+    QSettings().remove("window/state");
+    {
+      MainWindow window;
+      window.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      menuAction(window, "View", "Presentation Mode")->trigger();
+      QVERIFY(!window.findChild<QDockWidget*>("parametersDock")->isVisible());
+      window.close();
+    }
+    MainWindow next;
+    next.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&next));
+    QVERIFY(next.findChild<QDockWidget*>("parametersDock")->isVisible());
+    QVERIFY(next.statusBar()->isVisible());
+    QVERIFY(!next.presentationMode());
+    next.close();
+    QSettings().remove("window/state");
   }
 
   // Issue: the warnings area had no height limit (a run with a dozen warnings took the plot's
