@@ -140,7 +140,6 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
   sideLayout->addWidget(new QLabel(tr("<b>Experiment</b>")));
   sideLayout->addWidget(experimentPicker_);
   auto* scroll = new QScrollArea;
-  scroll->setObjectName("parameterScroll");
   scroll->setWidgetResizable(true);
   scroll->setWidget(panel_);
   scroll->setFrameShape(QFrame::NoFrame);
@@ -571,7 +570,7 @@ void MainWindow::updateWarningsBar() {
   const int width = std::max(1, warningsScroll_->viewport()->width());
   const int whole = warnings_->heightForWidth(width);
   const int limit = kWarningLines * warnings_->fontMetrics().lineSpacing() + 4;
-  // Whole when it fits; beyond the limit, scrolled, with room for the scroll bar.
+  // Whole when it fits; beyond the limit, scrolled.
   warningsScroll_->setFixedHeight(std::max(1, std::min(whole, limit)));
   warningsScroll_->setVerticalScrollBarPolicy(whole > limit ? Qt::ScrollBarAlwaysOn
                                                             : Qt::ScrollBarAlwaysOff);
