@@ -75,6 +75,8 @@ void BackendMenu::setChoice(BackendChoice choice) {
 
 void BackendMenu::onProbed(bool usable, const QString& description) {
   gpuUsable_ = usable;
+  probed_ = true;
+  if (!usable) gpuProblem_ = description;
   gpu_->setEnabled(usable);
   gpu_->setToolTip(usable ? description : tr("Not available: %1").arg(description));
   if (usable) {
@@ -87,6 +89,17 @@ void BackendMenu::onProbed(bool usable, const QString& description) {
   }
   wantedGpu_ = false;
   emit probed();
+}
+
+QString BackendMenu::gpuStatus() const {
+  if (!probed_) return tr("looking for a CUDA device…");
+  if (gpuUsable_) return tr("usable: %1").arg(gpuDescription_);
+  return tr("not available: %1").arg(gpuProblem_);
+}
+
+QString BackendMenu::choiceText() const {
+  const QAction* checked = group_->checkedAction();
+  return checked ? QString(checked->text()).remove(QChar('&')) : QString();
 }
 
 QString BackendMenu::describe(const QString& id) const {

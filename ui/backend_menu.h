@@ -23,6 +23,10 @@ class BackendMenu : public QMenu {
   bool gpuUsable() const { return gpuUsable_; }
   // The status bar's words for a backend id ("cpu", "cuda").
   QString describe(const QString& id) const;
+  // The CUDA GPU's state in words: "usable: <device>", "not available: <why>", or that the probe
+  // is still looking.
+  QString gpuStatus() const;
+  QString choiceText() const;  // the checked entry's words ("Automatic (GPU for large runs)")
 
  signals:
   void choiceChanged(rfscope::BackendChoice choice);
@@ -36,6 +40,8 @@ class BackendMenu : public QMenu {
   QAction* cpu_;
   QAction* gpu_;
   bool gpuUsable_ = false;
+  bool probed_ = false;
+  QString gpuProblem_;      // why no GPU is usable, once probed
   bool wantedGpu_ = false;  // the stored choice was the GPU, not yet found usable
   QString cpuDescription_, gpuDescription_;
   std::thread probe_;

@@ -18,7 +18,9 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
@@ -31,12 +33,14 @@
 #include "core/experiments/preset.h"
 #include "core/io/atomic_file.h"
 #include "core/io/table_csv.h"
+#include "ui/about_dialog.h"
 #include "ui/backend_menu.h"
 #include "ui/claim_banner.h"
 #include "ui/export_dialog.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
 #include "ui/run_controller.h"
+#include "ui/shortcuts_dialog.h"
 #include "ui/teaching_panel.h"
 #include "ui/user_presets.h"
 
@@ -47,6 +51,11 @@ constexpr int kDebounceMs = 150;
 // A result slower than this after a change gets its plot marked stale (quicker ones would only
 // make the mark flicker while a slider moves).
 constexpr int kStaleMarkMs = 400;
+// The warnings area shows this many lines whole and scrolls beyond (a run can warn of dozens of
+// things; the plot keeps its room).
+constexpr int kWarningLines = 4;
+// In presentation mode the teaching panel takes this share of the window's width.
+constexpr double kPresentationTeachingShare = 0.3;
 QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
@@ -66,6 +75,7 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
       staleTimer_(new QTimer(this)),
       progress_(new QProgressBar),
       warningsBar_(new QFrame),
+      warningsScroll_(new QScrollArea),
       warnings_(new QLabel),
       claimBanner_(new ClaimBanner),
       side_(new QWidget),
@@ -92,9 +102,21 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
   closeWarnings->setFlat(true);
   closeWarnings->setToolTip(tr("Hide these warnings until the next run"));
   closeWarnings->setFixedWidth(closeWarnings->sizeHint().height());
-  warningsLayout->addWidget(warnings_, 1);
+  warnings_->setObjectName("warnings");
+  warnings_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  warningsScroll_->setObjectName("warningsScroll");
+  warningsScroll_->setWidget(warnings_);
+  warningsScroll_->setWidgetResizable(true);
+  warningsScroll_->setFrameShape(QFrame::NoFrame);
+  warningsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  warningsScroll_->setStyleSheet("QScrollArea, #warnings { background: transparent; }");
+  warningsScroll_->viewport()->setAutoFillBackground(false);
+  warningsLayout->addWidget(warningsScroll_, 1);
   warningsLayout->addWidget(closeWarnings, 0, Qt::AlignTop);
-  connect(closeWarnings, &QPushButton::clicked, warningsBar_, &QWidget::hide);
+  connect(closeWarnings, &QPushButton::clicked, this, [this]() {
+    warningsWanted_ = false;
+    updateWarningsBar();
+  });
   warningsBar_->hide();
   centreLayout->addWidget(claimBanner_);
   centreLayout->addWidget(warningsBar_);
@@ -133,6 +155,9 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
   teachingDock_->setWidget(teaching_);
   addDockWidget(Qt::RightDockWidgetArea, teachingDock_);
   teachingDock_->hide();
+  connect(teachingDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+    if (visible && presentation_) fitTeachingDock();
+  });
 
   progress_->setRange(0, 1000);
   progress_->setMinimumWidth(240);
@@ -188,12 +213,20 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
 MainWindow::~MainWindow() = default;
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+  // The layout to keep is the one presentation mode stepped away from (its docks and bars).
+  if (presentation_) setPresentationMode(false);
   if (savedLayout_ == SavedLayout::Restore) {
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());
   }
   QMainWindow::closeEvent(event);
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  updateWarningsBar();
+  if (presentation_) fitTeachingDock();
 }
 
 void MainWindow::buildMenus() {
@@ -224,7 +257,8 @@ void MainWindow::buildMenus() {
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
-  view->addAction(tr("&Reset View"), QKeySequence(tr("Ctrl+0")), plot_, &PlotView::resetView);
+  view->addAction(plot_->resetViewAction());
+  view->addAction(plot_->axisRangesAction());
   logXAction_ = view->addAction(tr("Logarithmic &x Axis"), QKeySequence(tr("Ctrl+L")), this,
                                 [this](bool on) { plot_->setLogX(on); });
   logYAction_ = view->addAction(tr("Logarithmic &y Axis"), QKeySequence(tr("Ctrl+Shift+L")), this,
@@ -275,7 +309,25 @@ void MainWindow::buildMenus() {
           [this](const QString& id, const QString& note) {
             backendLabel_->setText(backendMenu_->describe(id));
             backendLabel_->setToolTip(note);  // why Automatic stayed on the CPU
+            lastBackend_ = id;
           });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard Shortcuts…"), QKeySequence(tr("Ctrl+/")), this,
+                  &MainWindow::showShortcuts);
+  help->addAction(tr("&About RFScope…"), this, &MainWindow::showAbout);
+}
+
+void MainWindow::showShortcuts() {
+  auto* dialog = new ShortcutsDialog(windowShortcuts(*this), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
+}
+
+void MainWindow::showAbout() {
+  auto* dialog = new AboutDialog(*backendMenu_, lastBackend_, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->show();
 }
 
 void MainWindow::buildPresetMenu() {
@@ -298,6 +350,8 @@ void MainWindow::buildPresetMenu() {
     presetMenu_->addAction(name, this, [this, name]() {
       try {
         applySession(loadUserPreset(name));
+        userPreset_ = name;
+        updateWindowTitle();
       } catch (const std::exception& e) {
         showError(tr("Preset"), QString::fromUtf8(e.what()), false);
       }
@@ -346,9 +400,12 @@ bool MainWindow::applyPreset(const std::string& presetId, QString* error) {
 
 void MainWindow::updateWindowTitle() {
   const Preset* preset = presetId_.empty() ? nullptr : findPreset(presetId_);
-  const std::string shown = preset ? preset->title : experiment_ ? experiment_->info().title : "";
-  setWindowTitle(shown.empty() ? tr("RFScope — random-feature variance explorer")
-                               : qs(shown) + " — RFScope");
+  const QString shown = preset                   ? qs(preset->title)
+                        : !userPreset_.isEmpty() ? userPreset_
+                        : experiment_            ? qs(experiment_->info().title)
+                                                 : QString();
+  setWindowTitle(shown.isEmpty() ? tr("RFScope — random-feature variance explorer")
+                                 : shown + " — RFScope");
 }
 
 void MainWindow::applySession(const Session& session) {
@@ -357,6 +414,7 @@ void MainWindow::applySession(const Session& session) {
   const bool sameExperiment = experiment == experiment_;
   experiment_ = experiment;
   presetId_.clear();  // applyPreset sets it again
+  userPreset_.clear();
   updateWindowTitle();
   const int index = experimentPicker_->findData(qs(session.experimentId));
   if (index >= 0 && index != experimentPicker_->currentIndex()) {
@@ -501,7 +559,21 @@ void MainWindow::showWarnings(const QStringList& warnings) {
   for (const QString& warning : warnings)
     html += (html.isEmpty() ? "" : "<br>") + QStringLiteral("⚠ ") + warning.toHtmlEscaped();
   warnings_->setText(html);
-  warningsBar_->setVisible(!warnings.isEmpty());
+  warningsWanted_ = !warnings.isEmpty();
+  warningsScroll_->verticalScrollBar()->setValue(0);
+  updateWarningsBar();
+}
+
+void MainWindow::updateWarningsBar() {
+  warningsBar_->setVisible(warningsWanted_ && !presentation_);
+  if (!warningsBar_->isVisibleTo(this)) return;
+  const int width = std::max(1, warningsScroll_->viewport()->width());
+  const int whole = warnings_->heightForWidth(width);
+  const int limit = kWarningLines * warnings_->fontMetrics().lineSpacing() + 4;
+  // Whole when it fits; beyond the limit, scrolled.
+  warningsScroll_->setFixedHeight(std::max(1, std::min(whole, limit)));
+  warningsScroll_->setVerticalScrollBarPolicy(whole > limit ? Qt::ScrollBarAlwaysOn
+                                                            : Qt::ScrollBarAlwaysOff);
 }
 
 // The preset's claim checked on the table: at the preset's values, or at the user's changes.
@@ -689,15 +761,33 @@ void MainWindow::setTeachingPanelVisible(bool on) {
 
 void MainWindow::setPresentationMode(bool on) {
   if (presentationAction_->isChecked() != on) presentationAction_->setChecked(on);
+  if (on == presentation_) return;
+  presentation_ = on;
+  if (on) {
+    parametersBeforePresentation_ = parametersDock_->isVisible();
+    statusBarBeforePresentation_ = statusBar()->isVisible();
+  }
   plot_->setPresentationMode(on);
   panel_->setPresentationMode(on);
   teaching_->setPresentationMode(on);
+  claimBanner_->setFont(on ? QFont(font().family(), font().pointSize() + 4) : font());
   // The larger panel font needs a wider dock, or the widest controls (the kernel's formula) clip.
   side_->setMinimumWidth(on ? std::max(360, panel_->sizeHint().width() + 40) : 360);
+  parametersDock_->setVisible(on ? false : parametersBeforePresentation_);
+  statusBar()->setVisible(on ? false : statusBarBeforePresentation_);
+  updateWarningsBar();
   if (on)
     showFullScreen();
   else
     showNormal();
+  if (on) fitTeachingDock();
+}
+
+void MainWindow::fitTeachingDock() {
+  if (!teachingDock_->isVisible()) return;
+  const int wanted = static_cast<int>(width() * kPresentationTeachingShare);
+  if (std::abs(teachingDock_->width() - wanted) > 8)
+    resizeDocks({teachingDock_}, {wanted}, Qt::Horizontal);
 }
 
 }  // namespace rfscope::ui

@@ -23,6 +23,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QTimer;
 
 namespace rfscope::ui {
@@ -59,8 +60,16 @@ class MainWindow : public QMainWindow {
   bool saveSessionTo(const QString& path, bool quiet = false);
   bool openSessionFrom(const QString& path, bool quiet = false);
 
+  // F11: full screen for an audience — the plot with large fonts, the teaching panel (if shown)
+  // wide enough for its headings; the Parameters dock, status bar and warnings out of the way
+  // (F2 brings the dock back, with large controls). Leaving restores what was shown.
   void setPresentationMode(bool on);
+  bool presentationMode() const { return presentation_; }
   void setTeachingPanelVisible(bool on);
+
+  // Help menu: the shortcuts read from the window's actions, and the versions and backends.
+  void showShortcuts();
+  void showAbout();
 
   const Experiment* currentExperiment() const { return experiment_; }
   ParameterPanel* parameterPanel() const { return panel_; }
@@ -80,6 +89,7 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildMenus();
@@ -93,6 +103,9 @@ class MainWindow : public QMainWindow {
   void onStopped(const QString& why);  // cancelled or failed
   void setRunningUi(bool running);
   void showWarnings(const QStringList& warnings);
+  void
+  updateWarningsBar();  // shown or hidden, and its height: whole up to a few lines, then scrolled
+  void fitTeachingDock();  // presentation mode: wide enough for the headings
   QString describeError(const ParameterError& error) const;
   void showError(const QString& title, const QString& message, bool quiet);
   void exportPlotInteractively();
@@ -120,7 +133,9 @@ class MainWindow : public QMainWindow {
   bool plotShowsPartial_ = false;  // the plot holds a partial table of the current run
   QProgressBar* progress_;
   QFrame* warningsBar_;
+  QScrollArea* warningsScroll_;
   QLabel* warnings_;
+  bool warningsWanted_ = false;  // warnings to show (not dismissed), presentation mode aside
   ClaimBanner* claimBanner_;
   QWidget* side_;
   QLabel* elapsedLabel_;
@@ -139,6 +154,12 @@ class MainWindow : public QMainWindow {
   std::vector<std::string> lastRunWarnings_;
   double lastRunSeconds_ = 0;
   std::string presetId_;  // the preset applied last, while its experiment is shown
+  QString userPreset_;    // the user preset applied last, while nothing changed the experiment
+  QString lastBackend_;   // the backend the last run's Monte Carlo used ("cpu", "cuda")
+  bool presentation_ = false;
+  // What presentation mode hid, shown again when it ends.
+  bool parametersBeforePresentation_ = true;
+  bool statusBarBeforePresentation_ = true;
   PlotExportOptions exportOptions_;
 };
 

@@ -111,6 +111,7 @@ QString specialValueMeaning(const ParameterSpec& spec) {
 
 ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent), form_(new QFormLayout(this)) {
   form_->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+  connect(qApp, &QApplication::focusChanged, this, &ParameterPanel::placeErrorNotes);
 }
 
 ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
@@ -153,6 +154,10 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
         auto* note = new QLabel(tr("%1 means %2").arg(low).arg(meaning));
         note->setObjectName("specialValue");
         note->setStyleSheet("color: #555; font-style: italic;");
+        // Its room stays when hidden: typing 0 must not push the form down.
+        QSizePolicy policy = note->sizePolicy();
+        policy.setRetainSizeWhenHidden(true);
+        note->setSizePolicy(policy);
         column->addWidget(note);
         auto update = [note, box, low]() { note->setVisible(box->value() == low); };
         connect(box, &QSpinBox::valueChanged, note, update);
@@ -283,9 +288,14 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
   }
   field.editor->setToolTip(qs(spec.help));
   field.editor->setObjectName(qs(spec.key));
-  field.error = new QLabel;
+  // The reason a value is invalid: a note floating under the control (outside the layout).
+  field.error = new QLabel(this);
+  field.error->setObjectName("errorNote");
   field.error->setWordWrap(true);
-  field.error->setStyleSheet("color: #b00020;");
+  field.error->setStyleSheet(
+      "#errorNote { color: #b00020; background: #fff3f3; border: 1px solid #e3a3a3; "
+      "border-radius: 3px; padding: 2px 4px; }");
+  field.error->setAttribute(Qt::WA_TransparentForMouseEvents);  // clicks reach what it covers
   field.error->hide();
   return field;
 }
@@ -294,6 +304,8 @@ void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const Par
   updating_ = true;
   while (form_->rowCount() > 0)
     form_->removeRow(0);
+  for (Field& field : fields_)
+    delete field.error;  // outside the form: removeRow leaves it
   fields_.clear();
   // Parameters of one group stay together, groups in order of first appearance.
   std::vector<std::string> groups;
@@ -316,13 +328,13 @@ void ParameterPanel::setSpecs(const std::vector<ParameterSpec>& specs, const Par
     auto* column = new QVBoxLayout(cell);
     column->setContentsMargins(0, 0, 0, 0);
     column->addWidget(field.editor);
-    column->addWidget(field.error);
     auto* label =
         new QLabel(qs(spec.label) + (spec.unit.empty() ? "" : " [" + qs(spec.unit) + "]"));
     label->setToolTip(qs(spec.help));
     form_->addRow(label, cell);
     field.row = cell;
     field.label = label;
+    cell->installEventFilter(this);  // its note follows it when the form's layout changes
     const ParameterValue* value = values.find(spec.key);
     field.write(value ? *value : spec.defaultValue);
     fields_.push_back(std::move(field));
@@ -345,6 +357,7 @@ void ParameterPanel::updateVisibility() {
     field.row->setVisible(visible);
     field.label->setVisible(visible);
   }
+  placeErrorNotes();
 }
 
 ParameterSet ParameterPanel::parameters() const {
@@ -391,6 +404,12 @@ void ParameterPanel::setPresentationMode(bool on) {
   QFont f = font();
   f.setPointSize(on ? QApplication::font().pointSize() + 4 : QApplication::font().pointSize());
   setFont(f);
+  // Check boxes as large as the text beside them (the style draws them at a fixed 13 pixels).
+  const int indicator = QFontMetrics(f).height() * 9 / 10;
+  setStyleSheet(
+      on ? QStringLiteral("QCheckBox::indicator { width: %1px; height: %1px; }").arg(indicator)
+         : QString());
+  placeErrorNotes();
 }
 
 void ParameterPanel::watchTypedText(const std::string& key, QAbstractSpinBox* box,
@@ -418,8 +437,45 @@ void ParameterPanel::setInputError(const std::string& key, const QString& messag
 void ParameterPanel::renderError(Field& field) {
   QString text = field.inputError;
   if (!field.checkError.isEmpty()) text += (text.isEmpty() ? "" : "\n") + field.checkError;
+  if (text == field.error->text()) return;
   field.error->setText(text);
-  field.error->setVisible(!text.isEmpty());
+  // The label turns red (its size stays), the reason is in the tooltip and the floating note.
+  field.label->setStyleSheet(text.isEmpty() ? QString() : QStringLiteral("color: #b00020;"));
+  const QString help = qs(field.spec.help);
+  field.editor->setToolTip(text.isEmpty() ? help : help + "\n\n⚠ " + text);
+  placeErrorNotes();
+}
+
+void ParameterPanel::placeErrorNotes() {
+  const QWidget* focus = QApplication::focusWidget();
+  for (Field& field : fields_) {
+    const bool focused = focus && (focus == field.editor || field.editor->isAncestorOf(focus));
+    const bool shown =
+        focused && !field.error->text().isEmpty() && field.row && field.row->isVisibleTo(this);
+    if (!shown) {
+      field.error->hide();
+      continue;
+    }
+    // Under the control, over the rows below it; above it where the panel ends first.
+    const QPoint top = field.row->mapTo(this, QPoint(0, 0));
+    const int width = field.row->width();
+    const int height = field.error->heightForWidth(width);
+    int y = top.y() + field.row->height() + 1;
+    if (y + height > this->height()) y = std::max(0, top.y() - height - 1);
+    field.error->setGeometry(top.x(), y, width, height);
+    field.error->raise();
+    field.error->show();
+  }
+}
+
+void ParameterPanel::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  placeErrorNotes();
+}
+
+bool ParameterPanel::eventFilter(QObject* watched, QEvent* event) {
+  if (event->type() == QEvent::Move || event->type() == QEvent::Resize) placeErrorNotes();
+  return QWidget::eventFilter(watched, event);
 }
 
 bool ParameterPanel::hasInputErrors() const {
@@ -462,6 +518,12 @@ void ParameterPanel::showErrors(const std::vector<ParameterError>& errors) {
 QWidget* ParameterPanel::editor(const std::string& key) const {
   for (const auto& field : fields_)
     if (field.spec.key == key) return field.editor;
+  return nullptr;
+}
+
+QWidget* ParameterPanel::errorNote(const std::string& key) const {
+  for (const auto& field : fields_)
+    if (field.spec.key == key) return field.error;
   return nullptr;
 }
 

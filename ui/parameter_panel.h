@@ -1,7 +1,9 @@
 #pragma once
 // A form generated from parameter specs: spin boxes (with sliders for reals), check boxes, combo
-// boxes and check lists. It knows nothing about experiments; invalid values are marked next to
-// their control with the reason.
+// boxes and check lists. It knows nothing about experiments. An invalid value turns its label red;
+// the reason is in the control's tooltip and, while the control has the focus, in a note just
+// under it that floats over the form: the form never moves while one types (a message in the
+// layout pushed every control below it down, so that a click meant for one hit another).
 
 #include <QWidget>
 #include <functional>
@@ -39,6 +41,11 @@ class ParameterPanel : public QWidget {
   void setPresentationMode(bool on);
   QWidget* editor(const std::string& key) const;  // for tests
   QString errorText(const std::string& key) const;
+  QWidget* errorNote(const std::string& key) const;  // the floating note (for tests)
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
  signals:
   void parametersChanged();
@@ -61,6 +68,7 @@ class ParameterPanel : public QWidget {
                       std::function<QString()> valueInUse);
   void setInputError(const std::string& key, const QString& message);
   void renderError(Field& field);
+  void placeErrorNotes();  // shows the focused field's note under its control, hides the others
 
   QFormLayout* form_;
   std::vector<Field> fields_;

@@ -2,8 +2,11 @@
 
 #include <qcustomplot.h>
 
+#include <QAction>
+#include <QMenu>
 #include <QVBoxLayout>
 
+#include "ui/axis_range_dialog.h"
 #include "ui/axis_scales.h"
 #include "ui/legend_placement.h"
 #include "ui/plot_interaction.h"
@@ -15,6 +18,8 @@ namespace rfscope::ui {
 PlotView::PlotView(QWidget* parent)
     : QWidget(parent),
       plot_(new QCustomPlot(this)),
+      resetViewAction_(new QAction(tr("&Reset View"), this)),
+      axisRangesAction_(new QAction(tr("Set &Axis Ranges…"), this)),
       legend_(std::make_unique<PlotLegendLayout>(plot_)),
       kind_(makePlotRenderer(Table{})) {
   auto* layout = new QVBoxLayout(this);
@@ -27,14 +32,19 @@ PlotView::PlotView(QWidget* parent)
   title_ =
       new QCPTextElement(plot_, "", QFont(font().family(), font().pointSize() + 1, QFont::Bold));
   plot_->plotLayout()->addElement(0, 0, title_);
-  // The stale/partial mark: a watermark behind the data, so it hides nothing.
+  // The stale/partial mark: over the data on a translucent plate, so that opaque bars cannot hide
+  // it (behind them it vanished) while the data stay visible through it.
+  plot_->addLayer("marks", plot_->layer("main"), QCustomPlot::limAbove);
   freshnessMark_ = new QCPItemText(plot_);
-  freshnessMark_->setLayer("grid");
+  freshnessMark_->setLayer("marks");
+  freshnessMark_->setClipToAxisRect(true);
+  freshnessMark_->setBrush(QColor(255, 255, 255, 185));
+  freshnessMark_->setPadding(QMargins(10, 4, 10, 4));
   freshnessMark_->position->setType(QCPItemPosition::ptAxisRectRatio);
   freshnessMark_->position->setCoords(0.5, 0.5);
   freshnessMark_->setPositionAlignment(Qt::AlignCenter);
   freshnessMark_->setTextAlignment(Qt::AlignCenter);
-  freshnessMark_->setColor(QColor(150, 150, 150, 150));
+  freshnessMark_->setColor(QColor(110, 110, 110, 210));
   freshnessMark_->setVisible(false);
   setMinimumSize(480, 320);
 
@@ -52,6 +62,18 @@ PlotView::PlotView(QWidget* parent)
   connect(interaction_, &PlotInteraction::viewAdjusted, this,
           [this]() { userAdjustedView_ = true; });
   connect(interaction_, &PlotInteraction::resetRequested, this, &PlotView::resetView);
+  resetViewAction_->setShortcut(QKeySequence(tr("Ctrl+0")));
+  resetViewAction_->setToolTip(tr("Fit all data, forget the zoom and the legend's position"));
+  axisRangesAction_->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+  axisRangesAction_->setToolTip(tr("Type the x and y axes' ranges"));
+  connect(resetViewAction_, &QAction::triggered, this, &PlotView::resetView);
+  connect(axisRangesAction_, &QAction::triggered, this, &PlotView::editAxisRanges);
+  plot_->setContextMenuPolicy(Qt::CustomContextMenu);
+  connect(plot_, &QWidget::customContextMenuRequested, this, [this](const QPoint& position) {
+    QMenu* menu = makeContextMenu();
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->popup(plot_->mapToGlobal(position));
+  });
   connect(plot_, &QCustomPlot::legendClick, this,
           [this](QCPLegend*, QCPAbstractLegendItem* item, QMouseEvent*) {
             auto* entry = qobject_cast<QCPPlottableLegendItem*>(item);
@@ -137,6 +159,40 @@ void PlotView::resetView() {
   emit viewChanged();
 }
 
+AxisRanges PlotView::axisRanges() const {
+  const QCPRange x = plot_->xAxis->range(), y = plot_->yAxis->range();
+  return {x.lower, x.upper, y.lower, y.upper};
+}
+
+void PlotView::setAxisRanges(const AxisRanges& ranges) {
+  plot_->xAxis->setRange(ranges.xLower, ranges.xUpper);
+  plot_->yAxis->setRange(ranges.yLower, ranges.yUpper);
+  userAdjustedView_ = true;  // kept through streamed updates, as a zoom is
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+  emit viewChanged();
+}
+
+AxisRangeDialog* PlotView::editAxisRanges() {
+  auto* dialog =
+      new AxisRangeDialog(axisRanges(), isLogAxis(plot_->xAxis), isLogAxis(plot_->yAxis), this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  connect(dialog, &QDialog::accepted, this, [this, dialog]() {
+    const AxisRanges ranges = dialog->ranges();
+    // The scales may have changed under the open dialog (Ctrl+L): check against the current ones.
+    if (axisRangesProblem(ranges, isLogAxis(plot_->xAxis), isLogAxis(plot_->yAxis)).isEmpty())
+      setAxisRanges(ranges);
+  });
+  dialog->open();
+  return dialog;
+}
+
+QMenu* PlotView::makeContextMenu() {
+  auto* menu = new QMenu(this);
+  menu->addAction(axisRangesAction_);
+  menu->addAction(resetViewAction_);
+  return menu;
+}
+
 bool PlotView::logX() const {
   return userXLog_.value_or(hintXLog_);
 }
@@ -165,6 +221,11 @@ void PlotView::applyAxisScales() {
       {plot_->xAxis, logX() && !namesOnX()}, {plot_->yAxis, logY()}, {plot_->yAxis2, hintY2Log_}};
   for (const auto& [axis, logScale] : axes) {
     axis->setScaleType(logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    // A log axis keeps the range it had, sign included (QCustomPlot draws all-negative log
+    // ranges), and fits only data of that range's sign: a range of -125…-25 left by the
+    // previous table's log-variances hid the new positive data, and fitting again found none.
+    // Fitting starts from a positive range.
+    if (logScale && !(axis->range().lower > 0)) axis->setRange(1, 10);
     if (!(namesOnX() && axis == plot_->xAxis)) applyTickFormat(axis);
   }
 }
@@ -204,9 +265,9 @@ void PlotView::applyStyle() {
   QFont titleFont = sized(labelFont.pointSizeF() + 1);
   titleFont.setBold(true);
   title_->setFont(titleFont);
-  QFont markFont = sized(labelFont.pointSizeF() * 2.2);
-  markFont.setBold(true);
-  freshnessMark_->setFont(markFont);
+  markFont_ = sized(labelFont.pointSizeF() * 2.2);
+  markFont_.setBold(true);
+  fitFreshnessMark();
 
   // Line widths follow the text size at paper sizes (an 8-pt figure gets ~1.2-pt lines).
   PlotStyle style;
@@ -238,10 +299,8 @@ void PlotView::setFreshness(PlotFreshness freshness, const QString& note) {
   if (freshness == freshness_ && note == freshnessNote_) return;
   freshness_ = freshness;
   freshnessNote_ = note;
-  const QString mark = freshnessText();
-  freshnessMark_->setText(mark);
-  freshnessMark_->setVisible(!mark.isEmpty());
-  applyStyle();
+  freshnessMark_->setVisible(!freshnessText().isEmpty());
+  applyStyle();  // fits the mark's text
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -261,6 +320,58 @@ QString PlotView::freshnessText() const {
 }
 
 // ---- Layout ---------------------------------------------------------------------------------
+
+void PlotView::fitFreshnessMark() {
+  const QString mark = freshnessText();
+  if (mark.isEmpty()) return;
+  // The whole mark inside the axes: the note wrapped to their width, and the font made smaller
+  // (down to a readable minimum) until it fits — a narrow plot cut the large text off.
+  const QRect area = plot_->axisRect()->rect();
+  const QMargins padding = freshnessMark_->padding();
+  const int width =
+      std::max(60, static_cast<int>(area.width() * 0.9) - padding.left() - padding.right());
+  const int height =
+      std::max(30, static_cast<int>(area.height() * 0.9) - padding.top() - padding.bottom());
+  constexpr double kSmallestPoints = 7;
+  // The text at the largest size up to the mark's that fits; false if none does.
+  const auto fit = [&](const QString& text, QFont& font, QString& shown) {
+    for (font = markFont_;;
+         font.setPointSizeF(std::max(kSmallestPoints, font.pointSizeF() * 0.85))) {
+      QStringList lines;
+      for (const QString& line : text.split('\n'))
+        lines << wrapText(line, font, width);
+      shown = lines.join('\n');
+      const QRect box =
+          QFontMetrics(font).boundingRect(QRect(0, 0, 100000, 100000), Qt::AlignCenter, shown);
+      if (box.width() <= width && box.height() <= height) return true;
+      if (font.pointSizeF() <= kSmallestPoints) return false;
+    }
+  };
+  QFont font;
+  QString shown;
+  // Where the whole mark cannot fit, its first line ("previous settings") alone.
+  if (!fit(mark, font, shown)) fit(mark.section('\n', 0, 0), font, shown);
+  if (font != freshnessMark_->font()) freshnessMark_->setFont(font);
+  if (shown != freshnessMark_->text()) freshnessMark_->setText(shown);
+}
+
+QRectF PlotView::freshnessMarkRect() const {
+  if (!freshnessMark_->visible()) return {};
+  const QPointF centre = freshnessMark_->position->pixelPosition();
+  const QRect box =
+      QFontMetrics(freshnessMark_->font())
+          .boundingRect(QRect(0, 0, 100000, 100000), Qt::AlignCenter, freshnessMark_->text())
+          .marginsAdded(freshnessMark_->padding());
+  return QRectF(centre.x() - box.width() / 2.0, centre.y() - box.height() / 2.0, box.width(),
+                box.height());
+}
+
+bool PlotView::freshnessMarkAboveData() const {
+  const QCPLayer* markLayer = freshnessMark_->layer();
+  for (int i = 0; i < plot_->plottableCount(); ++i)
+    if (plot_->plottable(i)->layer()->index() >= markLayer->index()) return false;
+  return true;
+}
 
 void PlotView::fitTexts() {
   // Titles and axis labels longer than the plot (large fonts, narrow windows, paper sizes) wrap
@@ -299,6 +410,7 @@ void PlotView::placeLegend() {
     fitTexts();
   }
   relayout(plot_);
+  fitFreshnessMark();  // in the axes as they are now
   placingLegend_ = false;
 }
 

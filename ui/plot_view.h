@@ -20,6 +20,8 @@
 #include "core/experiments/table.h"
 #include "ui/plot_kinds/plot_kind.h"
 
+class QAction;
+class QMenu;
 class QCustomPlot;
 class QCPBars;
 class QCPBarsGroup;
@@ -29,8 +31,10 @@ class QCPTextElement;
 
 namespace rfscope::ui {
 
+class AxisRangeDialog;
 class PlotInteraction;
 class PlotLegendLayout;
+struct AxisRanges;
 
 // What a session remembers of the view.
 struct PlotViewState {
@@ -59,6 +63,16 @@ class PlotView : public QWidget {
   QCustomPlot* plot() const { return plot_; }
 
   void resetView();  // fit all data, forget the user's zoom and legend position
+  // The x and y axes' ranges as shown; setAxisRanges shows exactly these (kept like a zoom until
+  // the view is reset). The ranges must suit the axes' scales (axisRangesProblem).
+  AxisRanges axisRanges() const;
+  void setAxisRanges(const AxisRanges& ranges);
+  // Opens the dialog for exact ranges (window-modal, returns at once); OK applies them.
+  AxisRangeDialog* editAxisRanges();
+  // The plot's own actions, in its context menu and the main window's View menu.
+  QAction* resetViewAction() const { return resetViewAction_; }
+  QAction* axisRangesAction() const { return axisRangesAction_; }
+  QMenu* makeContextMenu();  // what a right click on the plot opens (the caller owns it)
   void setLogX(bool on);
   void setLogY(bool on);
   bool logX() const;
@@ -73,7 +87,11 @@ class PlotView : public QWidget {
   // Marks the plot as stale or partial (note: the reason, shown under the mark), or current.
   void setFreshness(PlotFreshness freshness, const QString& note = {});
   PlotFreshness freshness() const { return freshness_; }
-  QString freshnessText() const;  // the mark as shown, empty when current
+  QString freshnessText() const;  // the mark's words (unwrapped), empty when current
+  // For tests: the mark's plate in widget pixels (empty while hidden), and whether it is drawn
+  // over every plottable.
+  QRectF freshnessMarkRect() const;
+  bool freshnessMarkAboveData() const;
 
   // Moves the legend inside the axes with its top-left corner at a widget position (as dragging
   // does); it stays there until resetView() or another experiment.
@@ -110,8 +128,11 @@ class PlotView : public QWidget {
   void distinguishSeries();
   void placeLegend();
   void fitTexts();
+  void fitFreshnessMark();
 
   QCustomPlot* plot_;
+  QAction* resetViewAction_;
+  QAction* axisRangesAction_;
   QCPTextElement* title_;
   QCPItemText* freshnessMark_;
   std::unique_ptr<PlotLegendLayout> legend_;
@@ -132,6 +153,7 @@ class PlotView : public QWidget {
   QSet<QString> hidden_;
   PlotFreshness freshness_ = PlotFreshness::Current;
   QString freshnessNote_;
+  QFont markFont_;  // the mark's font before fitting it to the axes
   bool placingLegend_ = false;
 };
 

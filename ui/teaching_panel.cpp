@@ -80,8 +80,13 @@ void TeachingPanel::showFor(const Experiment& experiment, const ParameterSet& pa
     for (const auto& id : *ids)
       html += "<hr>" + teachingText(qs(id));
   }
+  html_ = fillPlaceholders(html, params);
+  showHtml();
+}
+
+void TeachingPanel::showHtml() {
   const int scroll = verticalScrollBar() ? verticalScrollBar()->value() : 0;
-  setHtml(fillPlaceholders(html, params));
+  setHtml(html_);
   if (verticalScrollBar()) verticalScrollBar()->setValue(scroll);  // live updates keep the place
 }
 
@@ -90,6 +95,12 @@ void TeachingPanel::setPresentationMode(bool on) {
   f.setPointSizeF(QApplication::font().pointSizeF() * (on ? 1.6 : 1.0));
   setFont(f);
   document()->setDefaultFont(f);
+  // Headings one step smaller than Qt's (x-large, large): in the enlarged text they would take
+  // several lines of a panel beside the plot.
+  document()->setDefaultStyleSheet(on ? QStringLiteral("h2 { font-size: large; } "
+                                                       "h3 { font-size: medium; }")
+                                      : QString());
+  showHtml();  // the style sheet applies to HTML set after it
 }
 
 }  // namespace rfscope::ui

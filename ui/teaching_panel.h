@@ -18,6 +18,10 @@ class TeachingPanel : public QTextBrowser {
   void showFor(const Experiment& experiment, const ParameterSet& params,
                const std::string& presetId = {});
   void setPresentationMode(bool on);  // a font to read from the back of the room
+
+ private:
+  void showHtml();
+  QString html_;  // the text shown, placeholders filled
 };
 
 // The teaching text for an experiment or mechanism id, or "preset-<id>" (HTML), empty if none is
