@@ -65,6 +65,7 @@ PlotView::PlotView(QWidget* parent)
 PlotView::~PlotView() = default;
 
 void PlotView::removeSeries() {
+  pinned_.remove(plot_);
   kind_->remove(plot_);
   for (auto& series : series_) {
     if (series.errorBars) plot_->removePlottable(series.errorBars);
@@ -76,6 +77,8 @@ void PlotView::removeSeries() {
 
 void PlotView::clear() {
   removeSeries();
+  hasTable_ = false;
+  pins_.clear();
   fullTitle_.clear();
   title_->setText("");
   userAdjustedView_ = false;
@@ -106,6 +109,8 @@ void PlotView::setTable(const Table& table) {
   plot_->yAxis2->setVisible(secondary);
   plot_->yAxis2->setLabel(fullY2Label_);
   series_ = kind_->build(table, plot_, secondary);
+  hasTable_ = true;
+  buildPinned();
   fullXLabel_ = kind_->xAxisLabel(xLabel_);
   plot_->xAxis->setLabel(fullXLabel_);
   for (const auto& series : series_)
@@ -115,6 +120,23 @@ void PlotView::setTable(const Table& table) {
   distinguishSeries();
   applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::buildPinned() {
+  pinned_.remove(plot_);
+  if (hasTable_ && !namesOnX()) pinned_.build(plot_, pins_, plot_->yAxis2->visible());
+}
+
+void PlotView::setPinnedCurves(const QList<PinnedCurves>& pins) {
+  pins_ = pins;
+  buildPinned();
+  applyStyle();
+  if (!userAdjustedView_) fitView();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QList<PlotSeries> PlotView::seriesWithPinned() const {
+  return series_ + pinned_.series();
 }
 
 bool PlotView::namesOnX() const {
@@ -214,6 +236,7 @@ void PlotView::applyStyle() {
   style.markerSize = presentation_ ? 8 : textPoints_ ? *textPoints_ * 0.6 : 5;
   style.stale = freshness_ == PlotFreshness::Stale;
   kind_->style(series_, style);
+  pinned_.style(style);
 }
 
 void PlotView::setSeriesVisible(const QString& label, bool visible) {
@@ -256,6 +279,9 @@ QString PlotView::freshnessText() const {
     case PlotFreshness::Partial:
       mark = tr("partial result");
       break;
+    case PlotFreshness::Saved:
+      mark = tr("saved result");
+      break;
   }
   return freshnessNote_.isEmpty() ? mark : mark + "\n" + freshnessNote_;
 }
@@ -289,7 +315,7 @@ void PlotView::placeLegend() {
   anyEntry = anyEntry && kind_->legendShown();
   plot_->legend->setVisible(anyEntry);
   const auto markData = [this](DataOccupancy& occupancy) {
-    for (const auto& series : series_)
+    for (const auto& series : seriesWithPinned())
       if (series.line->visible()) kind_->addToOccupancy(occupancy, series, plot_->xAxis);
   };
   if (anyEntry && legend_->place(markData)) {
@@ -348,7 +374,7 @@ void PlotView::setViewState(const PlotViewState& state) {
 }
 
 QString PlotView::describePointNear(const QPointF& position) const {
-  return describeNearestPoint(series_, *kind_, plot_->xAxis, xLabel_, position);
+  return describeNearestPoint(seriesWithPinned(), *kind_, plot_->xAxis, xLabel_, position);
 }
 
 // ---- Tests ----------------------------------------------------------------------------------
@@ -370,6 +396,15 @@ QCPGraph* PlotView::seriesGraph(int series) const {
 }
 QCPBars* PlotView::seriesBars(int series) const {
   return qobject_cast<QCPBars*>(series_.at(series).body);
+}
+int PlotView::pinnedSeriesCount() const {
+  return static_cast<int>(pinned_.series().size());
+}
+QString PlotView::pinnedSeriesName(int series) const {
+  return pinned_.series().at(series).label;
+}
+QCPGraph* PlotView::pinnedGraph(int series) const {
+  return pinned_.series().at(series).line;
 }
 QCPBarsGroup* PlotView::barsGroup() const {
   return plot_->findChild<QCPBarsGroup*>();
