@@ -6,7 +6,7 @@ namespace rfscope::ui {
 namespace {
 
 constexpr const char* kLayer = "pinned";
-constexpr int kLineAlpha = 120;
+constexpr int kLineAlpha = 150;
 const QColor kLegendText(100, 100, 100);
 
 // Pins go under the current table's series (which are on the "main" layer).
@@ -49,7 +49,7 @@ void PinnedOverlay::style(const PlotStyle& style) {
   for (PlotSeries& series : series_) {
     QColor color = series.color;
     color.setAlpha(kLineAlpha);
-    const double width = std::max(1.0, style.lineWidth * 0.6);
+    const double width = std::max(1.2, style.lineWidth * 0.65);
     series.line->setPen(QPen(color, width, Qt::DashLine));
     if (series.style == SeriesStyle::Line) {
       series.line->setScatterStyle(QCPScatterStyle());

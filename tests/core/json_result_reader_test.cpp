@@ -137,6 +137,13 @@ TEST(JsonResultReader, MalformedPartsAreNamed) {
   }
 }
 
+TEST(JsonResultReader, TheFuzzerSeedIsAResult) {
+  const SavedRun run =
+      loadSavedRun(std::string(RFSCOPE_TEST_DATA_DIR) + "/../fuzz/corpus/result/minimal.json");
+  EXPECT_EQ(run.table.hints.series.at(1).style, SeriesStyle::LineAndPoints);
+  EXPECT_TRUE(std::isnan(run.table.columns.at(1).values.at(2)));
+}
+
 TEST(JsonResultReader, FilesAreNamedInMessages) {
   try {
     loadSavedRun("/nonexistent/result.json");

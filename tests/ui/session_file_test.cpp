@@ -94,6 +94,14 @@ class SessionFileTest : public QObject {
     QVERIFY(!sessionFromText(session("1", R"(,"result":null)")).result);
   }
 
+  void theFuzzerSeedWithAResultIsASession() {
+    const QString path = QFINDTESTDATA("../fuzz/corpus/session/with-result.json");
+    QVERIFY(!path.isEmpty());
+    const Session read = rfscope::ui::loadSession(path);
+    QVERIFY(read.result);
+    QCOMPARE(read.result->table.hints.series.at(1).style, rfscope::SeriesStyle::Points);
+  }
+
   void aMalformedResultIsNamedByWhereItIs() {
     std::string text = sessionToText(sessionWithResult(3));
     text.replace(text.find("\"trig-mean\",\n"), 11, "\"sigma\"");
