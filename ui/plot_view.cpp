@@ -263,9 +263,16 @@ void PlotView::setFreshness(PlotFreshness freshness, const QString& note) {
   freshnessNote_ = note;
   const QString mark = freshnessText();
   freshnessMark_->setText(mark);
-  freshnessMark_->setVisible(!mark.isEmpty());
+  freshnessMark_->setVisible(!mark.isEmpty() &&
+                             !(exporting_ && freshness_ == PlotFreshness::Saved));
   applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::setExporting(bool on) {
+  exporting_ = on;
+  freshnessMark_->setVisible(!freshnessText().isEmpty() &&
+                             !(exporting_ && freshness_ == PlotFreshness::Saved));
 }
 
 QString PlotView::freshnessText() const {

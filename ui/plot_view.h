@@ -86,6 +86,9 @@ class PlotView : public QWidget {
   void setFreshness(PlotFreshness freshness, const QString& note = {});
   PlotFreshness freshness() const { return freshness_; }
   QString freshnessText() const;  // the mark as shown, empty when current
+  // While an export renders: a saved result's mark is left out of the file (the result is that of
+  // the settings shown); the stale and partial marks stay, as they say what the figure is.
+  void setExporting(bool on);
 
   // Moves the legend inside the axes with its top-left corner at a widget position (as dragging
   // does); it stays there until resetView() or another experiment.
@@ -149,6 +152,7 @@ class PlotView : public QWidget {
   QSet<QString> hidden_;
   PlotFreshness freshness_ = PlotFreshness::Current;
   QString freshnessNote_;
+  bool exporting_ = false;
   bool placingLegend_ = false;
 };
 

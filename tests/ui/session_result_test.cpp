@@ -58,6 +58,15 @@ class SessionResultTest : public QObject {
     QCOMPARE(other.plotView()->freshness(), PlotFreshness::Saved);
     QVERIFY(other.plotView()->freshnessText().startsWith("saved result"));
     QCOMPARE(other.dataTable()->model()->rowCount(), static_cast<int>(saved.rowCount()));
+    // Exported, the figure is that of its settings: without the mark.
+    const QString svg = dir.filePath("figure.svg");
+    QVERIFY(other.exportPlotTo(svg, {800, 500, 96}, true));
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray content = file.readAll();
+    QVERIFY(content.contains("TrigRF"));  // texts are written as text
+    QVERIFY(!content.contains("saved result"));
+    QVERIFY(other.plotView()->freshnessText().startsWith("saved result"));  // still on screen
 
     // A change runs the new settings, and the mark goes.
     QVERIFY(other.parameterPanel()->stepParameter("d", 1));
