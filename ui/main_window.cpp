@@ -36,12 +36,15 @@
 #include "ui/about_dialog.h"
 #include "ui/backend_menu.h"
 #include "ui/claim_banner.h"
+#include "ui/compare_menu.h"
+#include "ui/data_table_dock.h"
 #include "ui/export_dialog.h"
 #include "ui/parameter_panel.h"
 #include "ui/plot_view.h"
 #include "ui/run_controller.h"
 #include "ui/shortcuts_dialog.h"
 #include "ui/teaching_panel.h"
+#include "ui/undo_actions.h"
 #include "ui/user_presets.h"
 
 namespace rfscope::ui {
@@ -158,6 +161,11 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
   connect(teachingDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
     if (visible && presentation_) fitTeachingDock();
   });
+  dataTable_ = new DataTableDock(this);
+  addDockWidget(Qt::BottomDockWidgetArea, dataTable_);
+  dataTable_->hide();
+  undo_ = new UndoActions(this);
+  connect(undo_, &UndoActions::restoreRequested, this, &MainWindow::restoreSnapshot);
 
   progress_->setRange(0, 1000);
   progress_->setMinimumWidth(240);
@@ -188,6 +196,8 @@ MainWindow::MainWindow(SavedLayout layout, QWidget* parent)
       plot_->setFreshness(PlotFreshness::Stale, tr("recomputing for the new settings…"));
   });
   connect(panel_, &ParameterPanel::parametersChanged, this, &MainWindow::scheduleRun);
+  connect(panel_, &ParameterPanel::parametersChanged, this,
+          [this]() { undo_->record(snapshot()); });
   connect(cancelButton_, &QPushButton::clicked, controller_, &RunController::cancel);
   connect(controller_, &RunController::progressChanged, this, &MainWindow::onProgress);
   connect(controller_, &RunController::partialResult, this, &MainWindow::onPartial);
@@ -256,6 +266,10 @@ void MainWindow::buildMenus() {
   file->addSeparator();
   file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->addAction(undo_->undoAction());
+  edit->addAction(undo_->redoAction());
+
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(plot_->resetViewAction());
   view->addAction(plot_->axisRangesAction());
@@ -277,9 +291,26 @@ void MainWindow::buildMenus() {
   teachingToggle->setText(tr("&Teaching Panel"));
   teachingToggle->setShortcut(QKeySequence(tr("F1")));
   view->addAction(teachingToggle);
+  QAction* dataTableToggle = dataTable_->toggleViewAction();
+  dataTableToggle->setText(tr("&Data Table"));
+  dataTableToggle->setShortcut(QKeySequence(tr("Ctrl+T")));
+  view->addAction(dataTableToggle);
   presentationAction_ = view->addAction(tr("&Presentation Mode"), QKeySequence(tr("F11")), this,
                                         [this](bool on) { setPresentationMode(on); });
   presentationAction_->setCheckable(true);
+
+  compare_ = new CompareMenu(this);
+  menuBar()->addMenu(compare_);
+  compare_->setCurrentRunSource([this]() -> std::optional<PinnedRun> {
+    if (!lastTable_ || !experiment_) return std::nullopt;
+    return PinnedRun{experiment_->info().id, lastTableParameters_, lastTable_, {}};
+  });
+  connect(compare_, &CompareMenu::pinsChanged, this, &MainWindow::showPinned);
+  connect(compare_, &CompareMenu::message, this, [this](const QString& text) {
+    message_->setText(pinsNote_.isEmpty() ? text : text + " — " + pinsNote_);
+  });
+  connect(compare_, &CompareMenu::failed, this,
+          [this](const QString& title, const QString& text) { showError(title, text, false); });
 
   QMenu* params = menuBar()->addMenu(tr("&Parameters"));
   auto step = [this](const char* key, int steps) {
@@ -391,9 +422,7 @@ bool MainWindow::applyPreset(const std::string& presetId, QString* error) {
     if (error) *error = qs(errors.front().message);
     return false;
   }
-  applySession(session);
-  presetId_ = preset->id;
-  updateWindowTitle();
+  applySession(session, preset->id);
   message_->setText(qs(preset->title) + " — " + qs(preset->description));
   return true;
 }
@@ -408,13 +437,14 @@ void MainWindow::updateWindowTitle() {
                                  : shown + " — RFScope");
 }
 
-void MainWindow::applySession(const Session& session) {
+void MainWindow::applySession(const Session& session, const std::string& presetId) {
   const Experiment* experiment = findExperiment(session.experimentId);
   if (!experiment) return;
   const bool sameExperiment = experiment == experiment_;
   experiment_ = experiment;
   presetId_.clear();  // applyPreset sets it again
   userPreset_.clear();
+  presetId_ = presetId;
   updateWindowTitle();
   const int index = experimentPicker_->findData(qs(session.experimentId));
   if (index >= 0 && index != experimentPicker_->currentIndex()) {
@@ -425,6 +455,8 @@ void MainWindow::applySession(const Session& session) {
   if (!sameExperiment) {
     plot_->clear();
     lastTable_.reset();
+    shownTable_.reset();
+    dataTable_->setTable(nullptr);
     plotShowsPartial_ = false;
     showWarnings({});
   }
@@ -432,7 +464,11 @@ void MainWindow::applySession(const Session& session) {
   logXAction_->setChecked(plot_->logX());
   logYAction_->setChecked(plot_->logY());
   teaching_->showFor(*experiment, session.parameters);
-  scheduleRun();
+  undo_->record(snapshot(), HistoryStep::Load);
+  if (session.result)
+    showSavedResult(session);
+  else
+    scheduleRun();
 }
 
 Session MainWindow::currentSession() const {
@@ -507,7 +543,7 @@ void MainWindow::onProgress(double fraction) {
 
 void MainWindow::onPartial(std::shared_ptr<const Table> table) {
   staleTimer_->stop();
-  plot_->setTable(*table);
+  showTable(table, lastRunParameters_, tr("partial"));
   plotShowsPartial_ = true;
   plot_->setFreshness(PlotFreshness::Partial,
                       tr("still running: %1").arg(QString::fromStdString(remaining_.describe())));
@@ -519,25 +555,96 @@ void MainWindow::onFinished(std::shared_ptr<const RunResult> result, double seco
   progress_->setValue(progress_->maximum());
   progress_->setFormat(QStringLiteral("100%"));
   lastTable_ = std::shared_ptr<const Table>(result, &result->table);
+  lastTableParameters_ = lastRunParameters_;
   lastRunWarnings_ = result->warnings;
   lastRunSeconds_ = seconds;
   plotShowsPartial_ = false;
-  plot_->setTable(result->table);
+  showTable(lastTable_, lastTableParameters_);
   plot_->setFreshness(PlotFreshness::Current);
+  const int warnings = showRunWarnings(result->warnings, result->table);
+  showClaimVerdict(result->table);
+  QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
+  if (warnings > 0) text += " — " + tr("⚠ %n warning(s), shown under the plot", "", warnings);
+  if (!pinsNote_.isEmpty()) text += " — " + pinsNote_;
+  message_->setText(text);
+  emit runFinished();
+}
+
+int MainWindow::showRunWarnings(const std::vector<std::string>& runWarnings, const Table& table) {
   QStringList warnings;
-  for (const auto& warning : result->warnings)
+  for (const auto& warning : runWarnings)
     warnings << qs(warning);
   // Warnings attached to series only, when the run gave none of its own.
   if (warnings.isEmpty())
-    for (const auto& hint : result->table.hints.series)
+    for (const auto& hint : table.hints.series)
       if (!hint.warning.empty()) warnings << qs(hint.label) + ": " + qs(hint.warning);
   showWarnings(warnings);
-  showClaimVerdict(result->table);
-  QString text = tr("Done in %1 s").arg(seconds, 0, 'f', 3);
-  if (!warnings.isEmpty())
-    text += " — " + tr("⚠ %n warning(s), shown under the plot", "", warnings.size());
-  message_->setText(text);
-  emit runFinished();
+  return static_cast<int>(warnings.size());
+}
+
+void MainWindow::showTable(std::shared_ptr<const Table> table, const ParameterSet& parameters,
+                           const QString& note) {
+  plot_->setTable(*table);
+  shownTable_ = table;
+  shownParameters_ = parameters;
+  dataTable_->setTable(std::move(table), note);
+  showPinned();
+}
+
+void MainWindow::showPinned() {
+  pinsNote_.clear();
+  if (!shownTable_ || !experiment_) return;
+  plot_->setPinnedCurves(compare_->pins().drawable(experiment_->info().id, shownParameters_,
+                                                   *shownTable_, &pinsNote_));
+}
+
+// A session's saved result, shown as it was computed: nothing runs until a setting changes.
+void MainWindow::showSavedResult(const Session& session) {
+  debounce_->stop();
+  staleTimer_->stop();
+  ++validationTicket_;    // a validation under way must not start a run
+  controller_->cancel();  // nor may a run of the previous settings replace it
+  lastTable_ = std::make_shared<const Table>(session.result->table);
+  lastTableParameters_ = lastRunParameters_ = session.parameters;
+  lastRunExperimentId_ = session.experimentId;
+  lastRunWarnings_ = session.result->warnings;
+  lastRunSeconds_ = session.result->seconds.value_or(0);
+  plotShowsPartial_ = false;
+  showTable(lastTable_, session.parameters, tr("saved result"));
+  plot_->setFreshness(PlotFreshness::Saved,
+                      tr("opened from the session: change a setting to rerun"));
+  showRunWarnings(lastRunWarnings_, *lastTable_);
+  showClaimVerdict(*lastTable_);
+  message_->setText(tr("Showing the result saved in the session, not recomputed"));
+  // After the caller (e.g. the screenshot option, connected once the session is open) is ready.
+  QMetaObject::invokeMethod(this, &MainWindow::runFinished, Qt::QueuedConnection);
+}
+
+// The result on screen when it is that of the settings shown, for a session to keep.
+std::optional<SessionResult> MainWindow::resultOfShownSettings() const {
+  if (!lastTable_ || !experiment_ || shownTable_ != lastTable_ ||
+      !(lastTableParameters_ == panel_->parameters()))
+    return std::nullopt;
+  return SessionResult{*lastTable_, lastRunWarnings_, lastRunSeconds_};
+}
+
+ParameterSnapshot MainWindow::snapshot() const {
+  return {experiment_ ? experiment_->info().id : std::string(), panel_->parameters(), presetId_};
+}
+
+// Undo and redo: the snapshot's settings, run again.
+void MainWindow::restoreSnapshot(const ParameterSnapshot& snapshot) {
+  if (!experiment_ || experiment_->info().id != snapshot.experimentId) {
+    Session session;
+    session.experimentId = snapshot.experimentId;
+    session.parameters = snapshot.parameters;
+    applySession(session, snapshot.presetId);
+    return;
+  }
+  panel_->setParameters(snapshot.parameters);
+  presetId_ = snapshot.presetId;
+  updateWindowTitle();
+  scheduleRun();
 }
 
 void MainWindow::onStopped(const QString& why) {
@@ -675,7 +782,7 @@ bool MainWindow::exportCsvTo(const QString& path, bool quiet) {
     const OutputFormat* format = outputFormatForPath(file, OutputKind::Table);
     if (!format) format = outputFormats(OutputKind::Table).front();
     writeFileAtomically(
-        file, format->tableWriter->write({lastRunExperimentId_, lastRunParameters_, *lastTable_,
+        file, format->tableWriter->write({lastRunExperimentId_, lastTableParameters_, *lastTable_,
                                           lastRunWarnings_, lastRunSeconds_}));
   } catch (const std::exception& e) {
     showError(tr("Export failed"), QString::fromUtf8(e.what()), quiet);
@@ -686,13 +793,22 @@ bool MainWindow::exportCsvTo(const QString& path, bool quiet) {
 }
 
 bool MainWindow::saveSessionTo(const QString& path, bool quiet) {
+  Session session = currentSession();
+  session.result = resultOfShownSettings();
+  SessionResultSaved saved = SessionResultSaved::None;
   try {
-    saveSession(path, currentSession());
+    saved = saveSession(path, session);
   } catch (const std::exception& e) {
     showError(tr("Saving the session failed"), QString::fromUtf8(e.what()), quiet);
     return false;
   }
-  message_->setText(tr("Session saved to %1").arg(path));
+  message_->setText(
+      saved == SessionResultSaved::Kept ? tr("Session saved to %1, with its result").arg(path)
+      : saved == SessionResultSaved::TooLarge
+          ? tr("Session saved to %1; its result is too large to keep and will be recomputed when "
+               "the session is opened")
+                .arg(path)
+          : tr("Session saved to %1").arg(path));
   return true;
 }
 

@@ -4,7 +4,10 @@
 // elapsed time, backend and cancel in the status bar, and menus for export, sessions, presets and
 // the view. Any parameter change re-runs the experiment (debounced) off the GUI thread; the
 // previous run is cancelled, and until the new result arrives the plot is marked as stale (or
-// partial, for a run streaming in or cancelled part-way).
+// partial, for a run streaming in or cancelled part-way). Runs can be pinned for comparison
+// (Compare menu), the plotted table is shown in a data table dock (View → Data Table), setting
+// changes can be undone (Edit menu), and a session saved with its result reopens without
+// recomputing.
 
 #include <QElapsedTimer>
 #include <QMainWindow>
@@ -12,6 +15,7 @@
 
 #include "core/experiments/experiment.h"
 #include "core/io/remaining_time.h"
+#include "ui/parameter_history.h"
 #include "ui/plot_export.h"
 #include "ui/session.h"
 
@@ -29,6 +33,9 @@ class QTimer;
 namespace rfscope::ui {
 
 class ClaimBanner;
+class CompareMenu;
+class DataTableDock;
+class UndoActions;
 
 class BackendMenu;
 class ParameterPanel;
@@ -51,8 +58,10 @@ class MainWindow : public QMainWindow {
   QString claimText() const;
   // Applies a built-in preset; false (with the reason in *error) if unknown or invalid.
   bool applyPreset(const std::string& presetId, QString* error = nullptr);
-  void applySession(const Session& session);
-  Session currentSession() const;
+  // Shows the session (as the preset presetId, if given); with a result, that result is shown
+  // without running.
+  void applySession(const Session& session, const std::string& presetId = {});
+  Session currentSession() const;  // experiment, parameters and view (no result)
 
   // File operations; each reports failures in a dialog unless quiet, and returns success.
   bool exportPlotTo(const QString& path, const PlotExportOptions& options, bool quiet = false);
@@ -76,6 +85,9 @@ class MainWindow : public QMainWindow {
   PlotView* plotView() const { return plot_; }
   RunController* runController() const { return controller_; }
   TeachingPanel* teachingPanel() const { return teaching_; }
+  CompareMenu* compareMenu() const { return compare_; }
+  DataTableDock* dataTable() const { return dataTable_; }
+  UndoActions* undoActions() const { return undo_; }
   std::shared_ptr<const Table> lastTable() const { return lastTable_; }
   QString statusMessage() const;
   QString warningsText() const;  // the warnings area's text, empty when hidden
@@ -85,7 +97,8 @@ class MainWindow : public QMainWindow {
   QString exportBaseName() const;
 
  signals:
-  void runFinished();  // a run completed and its table is on screen
+  // A run completed, or a session's saved result was opened, and its table is on screen.
+  void runFinished();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -112,6 +125,15 @@ class MainWindow : public QMainWindow {
   void exportCsvInteractively();
   void saveUserPresetInteractively();
   void showClaimVerdict(const Table& table);
+  int showRunWarnings(const std::vector<std::string>& runWarnings, const Table& table);
+  // Puts a table on the plot, in the data table and under the pins that fit it.
+  void showTable(std::shared_ptr<const Table> table, const ParameterSet& parameters,
+                 const QString& note = {});
+  void showPinned();
+  void showSavedResult(const Session& session);
+  std::optional<SessionResult> resultOfShownSettings() const;
+  ParameterSnapshot snapshot() const;
+  void restoreSnapshot(const ParameterSnapshot& snapshot);
   // "Preset title — RFScope" while a preset is shown, else "Experiment title — RFScope".
   void updateWindowTitle();
 
@@ -149,6 +171,13 @@ class MainWindow : public QMainWindow {
   QAction* logYAction_ = nullptr;
   QAction* presentationAction_ = nullptr;
   std::shared_ptr<const Table> lastTable_;
+  ParameterSet lastTableParameters_;         // those lastTable_ was computed with
+  std::shared_ptr<const Table> shownTable_;  // on the plot: lastTable_ or a partial one
+  ParameterSet shownParameters_;
+  CompareMenu* compare_ = nullptr;
+  QString pinsNote_;  // why some pins are not drawn, "" when all are
+  DataTableDock* dataTable_ = nullptr;
+  UndoActions* undo_ = nullptr;
   ParameterSet lastRunParameters_;
   std::string lastRunExperimentId_;
   std::vector<std::string> lastRunWarnings_;

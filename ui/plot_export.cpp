@@ -75,13 +75,16 @@ PlotExportResult exportPlot(PlotView& view, const QString& path, const FigureWri
     return {std::move(problem)};
   const bool figure = options.figureWidthPoints > 0;
   if (figure) view.setTextPointSize(options.textPoints);
+  view.setExporting(true);
   PlotExportResult result;
   try {
     result = exportPlot(view.plot(), path, writer, options);
   } catch (...) {
+    view.setExporting(false);
     if (figure) view.setTextPointSize(std::nullopt);
     throw;
   }
+  view.setExporting(false);
   if (figure) view.setTextPointSize(std::nullopt);
   return result;
 }

@@ -87,6 +87,7 @@ PlotView::PlotView(QWidget* parent)
 PlotView::~PlotView() = default;
 
 void PlotView::removeSeries() {
+  pinned_.remove(plot_);
   kind_->remove(plot_);
   for (auto& series : series_) {
     if (series.errorBars) plot_->removePlottable(series.errorBars);
@@ -98,6 +99,8 @@ void PlotView::removeSeries() {
 
 void PlotView::clear() {
   removeSeries();
+  hasTable_ = false;
+  pins_.clear();
   fullTitle_.clear();
   title_->setText("");
   userAdjustedView_ = false;
@@ -128,6 +131,8 @@ void PlotView::setTable(const Table& table) {
   plot_->yAxis2->setVisible(secondary);
   plot_->yAxis2->setLabel(fullY2Label_);
   series_ = kind_->build(table, plot_, secondary);
+  hasTable_ = true;
+  buildPinned();
   fullXLabel_ = kind_->xAxisLabel(xLabel_);
   plot_->xAxis->setLabel(fullXLabel_);
   for (const auto& series : series_)
@@ -137,6 +142,23 @@ void PlotView::setTable(const Table& table) {
   distinguishSeries();
   applyStyle();
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::buildPinned() {
+  pinned_.remove(plot_);
+  if (hasTable_ && !namesOnX()) pinned_.build(plot_, pins_, plot_->yAxis2->visible());
+}
+
+void PlotView::setPinnedCurves(const QList<PinnedCurves>& pins) {
+  pins_ = pins;
+  buildPinned();
+  applyStyle();
+  if (!userAdjustedView_) fitView();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+QList<PlotSeries> PlotView::seriesWithPinned() const {
+  return series_ + pinned_.series();
 }
 
 bool PlotView::namesOnX() const {
@@ -275,6 +297,7 @@ void PlotView::applyStyle() {
   style.markerSize = presentation_ ? 8 : textPoints_ ? *textPoints_ * 0.6 : 5;
   style.stale = freshness_ == PlotFreshness::Stale;
   kind_->style(series_, style);
+  pinned_.style(style);
 }
 
 void PlotView::setSeriesVisible(const QString& label, bool visible) {
@@ -299,9 +322,16 @@ void PlotView::setFreshness(PlotFreshness freshness, const QString& note) {
   if (freshness == freshness_ && note == freshnessNote_) return;
   freshness_ = freshness;
   freshnessNote_ = note;
-  freshnessMark_->setVisible(!freshnessText().isEmpty());
+  freshnessMark_->setVisible(!freshnessText().isEmpty() &&
+                             !(exporting_ && freshness_ == PlotFreshness::Saved));
   applyStyle();  // fits the mark's text
   plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::setExporting(bool on) {
+  exporting_ = on;
+  freshnessMark_->setVisible(!freshnessText().isEmpty() &&
+                             !(exporting_ && freshness_ == PlotFreshness::Saved));
 }
 
 QString PlotView::freshnessText() const {
@@ -314,6 +344,9 @@ QString PlotView::freshnessText() const {
       break;
     case PlotFreshness::Partial:
       mark = tr("partial result");
+      break;
+    case PlotFreshness::Saved:
+      mark = tr("saved result");
       break;
   }
   return freshnessNote_.isEmpty() ? mark : mark + "\n" + freshnessNote_;
@@ -400,7 +433,7 @@ void PlotView::placeLegend() {
   anyEntry = anyEntry && kind_->legendShown();
   plot_->legend->setVisible(anyEntry);
   const auto markData = [this](DataOccupancy& occupancy) {
-    for (const auto& series : series_)
+    for (const auto& series : seriesWithPinned())
       if (series.line->visible()) kind_->addToOccupancy(occupancy, series, plot_->xAxis);
     kind_->addItemsToOccupancy(occupancy);
   };
@@ -461,7 +494,7 @@ void PlotView::setViewState(const PlotViewState& state) {
 }
 
 QString PlotView::describePointNear(const QPointF& position) const {
-  return describeNearestPoint(series_, *kind_, plot_->xAxis, xLabel_, position);
+  return describeNearestPoint(seriesWithPinned(), *kind_, plot_->xAxis, xLabel_, position);
 }
 
 // ---- Tests ----------------------------------------------------------------------------------
@@ -483,6 +516,15 @@ QCPGraph* PlotView::seriesGraph(int series) const {
 }
 QCPBars* PlotView::seriesBars(int series) const {
   return qobject_cast<QCPBars*>(series_.at(series).body);
+}
+int PlotView::pinnedSeriesCount() const {
+  return static_cast<int>(pinned_.series().size());
+}
+QString PlotView::pinnedSeriesName(int series) const {
+  return pinned_.series().at(series).label;
+}
+QCPGraph* PlotView::pinnedGraph(int series) const {
+  return pinned_.series().at(series).line;
 }
 QCPBarsGroup* PlotView::barsGroup() const {
   return plot_->findChild<QCPBarsGroup*>();

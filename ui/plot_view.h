@@ -11,6 +11,9 @@
 // the axes when no such place exists), a log-spaced grid gets a log axis, series that coincide get
 // distinct dashes and markers, overlapping bands are hatched, and a result that no longer matches
 // the settings (stale) or was cut short (partial) is marked as such.
+//
+// Pinned runs (setPinnedCurves, ui/pinned_overlay.h) are drawn dimmed under the current table's
+// series, for comparison, and kept across tables until replaced.
 
 #include <QSet>
 #include <QWidget>
@@ -18,6 +21,7 @@
 #include <optional>
 
 #include "core/experiments/table.h"
+#include "ui/pinned_overlay.h"
 #include "ui/plot_kinds/plot_kind.h"
 
 class QAction;
@@ -50,6 +54,7 @@ enum class PlotFreshness {
   Current,  // the result of the settings shown
   Stale,    // the settings changed (or are invalid) and this is the previous result
   Partial,  // an incomplete result: still running, or cancelled before the end
+  Saved,    // a result read from a file (a session), not computed in this run of the app
 };
 
 class PlotView : public QWidget {
@@ -84,6 +89,13 @@ class PlotView : public QWidget {
   void setTextPointSize(std::optional<double> points);
   void setSeriesVisible(const QString& label, bool visible);
 
+  // Runs kept for comparison, drawn dimmed under the table's series (replacing earlier ones). Only
+  // tables drawn as curves over numbers show them; the caller picks pins of the same x column.
+  void setPinnedCurves(const QList<PinnedCurves>& pins);
+  int pinnedSeriesCount() const;
+  QString pinnedSeriesName(int series) const;
+  QCPGraph* pinnedGraph(int series) const;
+
   // Marks the plot as stale or partial (note: the reason, shown under the mark), or current.
   void setFreshness(PlotFreshness freshness, const QString& note = {});
   PlotFreshness freshness() const { return freshness_; }
@@ -92,6 +104,9 @@ class PlotView : public QWidget {
   // over every plottable.
   QRectF freshnessMarkRect() const;
   bool freshnessMarkAboveData() const;
+  // While an export renders: a saved result's mark is left out of the file (the result is that of
+  // the settings shown); the stale and partial marks stay, as they say what the figure is.
+  void setExporting(bool on);
 
   // Moves the legend inside the axes with its top-left corner at a widget position (as dragging
   // does); it stays there until resetView() or another experiment.
@@ -129,6 +144,8 @@ class PlotView : public QWidget {
   void placeLegend();
   void fitTexts();
   void fitFreshnessMark();
+  void buildPinned();
+  QList<PlotSeries> seriesWithPinned() const;
 
   QCustomPlot* plot_;
   QAction* resetViewAction_;
@@ -139,6 +156,9 @@ class PlotView : public QWidget {
   PlotInteraction* interaction_;
   std::unique_ptr<PlotKindRenderer> kind_;  // draws the current table
   QList<PlotSeries> series_;
+  PinnedOverlay pinned_;
+  QList<PinnedCurves> pins_;
+  bool hasTable_ = false;
   QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
   QString fullXLabel_, fullYLabel_, fullY2Label_;
   QString xLabel_;
@@ -154,6 +174,7 @@ class PlotView : public QWidget {
   PlotFreshness freshness_ = PlotFreshness::Current;
   QString freshnessNote_;
   QFont markFont_;  // the mark's font before fitting it to the axes
+  bool exporting_ = false;
   bool placingLegend_ = false;
 };
 

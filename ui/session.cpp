@@ -6,7 +6,9 @@
 #include "core/data/input_file.h"
 #include "core/experiments/experiment_registry.h"
 #include "core/io/atomic_file.h"
+#include "core/io/bounded_json.h"
 #include "core/io/json_export.h"
+#include "core/io/json_result_reader.h"
 #include "core/io/parameter_set_json.h"
 
 namespace rfscope::ui {
@@ -18,13 +20,6 @@ using Json = nlohmann::json;
 
 [[noreturn]] void fail(const std::string& message) {
   throw std::runtime_error(message);
-}
-
-// A JSON value as shown in messages: short, and printable whatever bytes its strings hold.
-std::string shown(const Json& value) {
-  std::string text = value.dump(-1, ' ', false, Json::error_handler_t::replace);
-  if (text.size() > 60) text = text.substr(0, 57) + "…";
-  return text;
 }
 
 const Json* member(const Json& object, const char* key) {
@@ -43,7 +38,7 @@ std::optional<std::pair<double, double>> rangeFromJson(const Json& view, const c
   if (!json->is_array() || json->size() != 2 || !(*json)[0].is_number() ||
       !(*json)[1].is_number() || !((*json)[0].get<double>() < (*json)[1].get<double>()))
     fail(std::string("view.") + key + " must be [lower, upper] with lower < upper, not " +
-         shown(*json));
+         shownJson(*json));
   return std::make_pair((*json)[0].get<double>(), (*json)[1].get<double>());
 }
 
@@ -51,38 +46,40 @@ std::optional<bool> flagFromJson(const Json& view, const char* key) {
   const Json* json = member(view, key);
   if (!json || json->is_null()) return std::nullopt;
   if (!json->is_boolean())
-    fail(std::string("view.") + key + " must be true, false or null, not " + shown(*json));
+    fail(std::string("view.") + key + " must be true, false or null, not " + shownJson(*json));
   return json->get<bool>();
 }
 
-// "[json.exception.parse_error.101] parse error at line 1, column 2: …" without its tag.
-std::string withoutTag(const Json::exception& e) {
-  const std::string what = e.what();
-  const auto tagEnd = what.find("] ");
-  return what.rfind("[json.exception.", 0) == 0 && tagEnd != std::string::npos
-             ? what.substr(tagEnd + 2)
-             : what;
+// A session holds its result at most 6 levels deep (result.table.columns[i].values).
+Json parseBounded(std::string_view text) {
+  return parseBoundedJson(text, kMaxSessionNesting, "a session is nested at most 6 levels deep");
 }
 
-// Nesting beyond the limit stops the parser before it builds the value: a document nested 100,000
-// deep would otherwise overflow the stack when copied or destroyed.
-struct TooDeep {};
+Json resultToJson(const SessionResult& result) {
+  Json json{{"warnings", result.warnings}, {"table", tableToJson(result.table)}};
+  if (result.seconds) json["seconds"] = *result.seconds;
+  return json;
+}
 
-Json parseBounded(std::string_view text) {
-  const auto limitNesting = [](int depth, Json::parse_event_t event, Json&) {
-    if ((event == Json::parse_event_t::object_start || event == Json::parse_event_t::array_start) &&
-        depth >= kMaxSessionNesting)
-      throw TooDeep{};
-    return true;
-  };
-  try {
-    return Json::parse(text.begin(), text.end(), limitNesting);
-  } catch (const TooDeep&) {
-    fail("JSON nested more than " + std::to_string(kMaxSessionNesting) +
-         " levels deep; a session is nested at most 3 levels deep");
-  } catch (const Json::exception& e) {  // a parse error, or a number out of range ("1e999")
-    fail("not valid JSON: " + withoutTag(e));
+SessionResult resultFromJson(const Json& json) {
+  if (!json.is_object()) fail("\"result\" must be an object, not " + shownJson(json));
+  SessionResult result;
+  if (const Json* warnings = member(json, "warnings")) {
+    if (!warnings->is_array()) fail("result.warnings must be a list of texts");
+    for (const auto& warning : *warnings) {
+      if (!warning.is_string()) fail("result.warnings must be a list of texts (strings)");
+      result.warnings.push_back(warning.get<std::string>());
+    }
   }
+  if (const Json* seconds = member(json, "seconds"); seconds && !seconds->is_null()) {
+    if (!seconds->is_number() || !(seconds->get<double>() >= 0))
+      fail("result.seconds must be a number of seconds, not " + shownJson(*seconds));
+    result.seconds = seconds->get<double>();
+  }
+  const Json* table = member(json, "table");
+  if (!table) fail("result.table is missing");
+  result.table = tableFromJson(*table, "result.table");
+  return result;
 }
 
 }  // namespace
@@ -92,21 +89,35 @@ nlohmann::json sessionToJson(const Session& session) {
   for (const QString& label : session.view.hiddenSeries)
     hidden.push_back(label.toStdString());
   auto flag = [](const std::optional<bool>& f) { return f ? Json(*f) : Json(nullptr); };
-  return {{"format", "rfscope-session"},
-          {"version", kFormatVersion},
-          {"app_version", RFSCOPE_VERSION},
-          {"experiment", session.experimentId},
-          {"parameters", parameterSetToJson(session.parameters)},
-          {"view",
-           {{"x_log", flag(session.view.xLog)},
-            {"y_log", flag(session.view.yLog)},
-            {"x_range", rangeToJson(session.view.xRange)},
-            {"y_range", rangeToJson(session.view.yRange)},
-            {"hidden_series", hidden}}}};
+  Json json{{"format", "rfscope-session"},
+            {"version", kFormatVersion},
+            {"app_version", RFSCOPE_VERSION},
+            {"experiment", session.experimentId},
+            {"parameters", parameterSetToJson(session.parameters)},
+            {"view",
+             {{"x_log", flag(session.view.xLog)},
+              {"y_log", flag(session.view.yLog)},
+              {"x_range", rangeToJson(session.view.xRange)},
+              {"y_range", rangeToJson(session.view.yRange)},
+              {"hidden_series", hidden}}}};
+  if (session.result) json["result"] = resultToJson(*session.result);
+  return json;
 }
 
-std::string sessionToText(const Session& session) {
-  return sessionToJson(session).dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+std::string sessionToText(const Session& session, SessionResultSaved* saved) {
+  const auto text = [](const Json& json) {
+    return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+  };
+  std::string full = text(sessionToJson(session));
+  SessionResultSaved outcome = session.result ? SessionResultSaved::Kept : SessionResultSaved::None;
+  if (session.result && full.size() > kMaxSessionFileBytes) {
+    Session withoutResult = session;
+    withoutResult.result.reset();
+    full = text(sessionToJson(withoutResult));
+    outcome = SessionResultSaved::TooLarge;
+  }
+  if (saved) *saved = outcome;
+  return full;
 }
 
 Session sessionFromJson(const nlohmann::json& json) {
@@ -119,17 +130,17 @@ Session sessionFromJson(const nlohmann::json& json) {
   if (!version->is_number_integer() ||
       (version->is_number_unsigned() ? version->get<std::uint64_t>() != kFormatVersion
                                      : version->get<std::int64_t>() != kFormatVersion))
-    fail("unsupported session \"version\" " + shown(*version) +
+    fail("unsupported session \"version\" " + shownJson(*version) +
          " (this app reads session version 1)");
 
   Session session;
   const Json* experimentId = member(json, "experiment");
   if (!experimentId || !experimentId->is_string())
     fail("\"experiment\" must be an experiment id (a string), not " +
-         (experimentId ? shown(*experimentId) : std::string("missing")));
+         (experimentId ? shownJson(*experimentId) : std::string("missing")));
   session.experimentId = experimentId->get<std::string>();
   const Experiment* experiment = findExperiment(session.experimentId);
-  if (!experiment) fail("unknown \"experiment\" " + shown(*experimentId));
+  if (!experiment) fail("unknown \"experiment\" " + shownJson(*experimentId));
   std::vector<ParameterError> errors;
   const Json* parameters = member(json, "parameters");
   session.parameters = parameterSetFromJson(experiment->parameters(),
@@ -143,7 +154,7 @@ Session sessionFromJson(const nlohmann::json& json) {
   }
   const Json* viewMember = member(json, "view");
   const Json view = viewMember ? *viewMember : Json::object();
-  if (!view.is_object()) fail("\"view\" must be an object, not " + shown(view));
+  if (!view.is_object()) fail("\"view\" must be an object, not " + shownJson(view));
   session.view.xLog = flagFromJson(view, "x_log");
   session.view.yLog = flagFromJson(view, "y_log");
   session.view.xRange = rangeFromJson(view, "x_range");
@@ -155,6 +166,8 @@ Session sessionFromJson(const nlohmann::json& json) {
       session.view.hiddenSeries.insert(QString::fromStdString(label.get<std::string>()));
     }
   }
+  if (const Json* result = member(json, "result"); result && !result->is_null())
+    session.result = resultFromJson(*result);
   return session;
 }
 
@@ -165,12 +178,15 @@ Session sessionFromText(std::string_view text) {
   try {
     return sessionFromJson(json);
   } catch (const Json::exception& e) {  // not expected: every access above checks its type first
-    fail(withoutTag(e));
+    fail(jsonErrorWithoutTag(e));
   }
 }
 
-void saveSession(const QString& path, const Session& session) {
-  writeFileAtomically(QFile::encodeName(path).toStdString(), sessionToText(session));
+SessionResultSaved saveSession(const QString& path, const Session& session) {
+  SessionResultSaved saved = SessionResultSaved::None;
+  const std::string text = sessionToText(session, &saved);
+  writeFileAtomically(QFile::encodeName(path).toStdString(), text);
+  return saved;
 }
 
 Session loadSession(const QString& path) {

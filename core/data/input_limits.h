@@ -12,8 +12,10 @@ inline constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
 inline constexpr std::uint64_t kMaxVectorFileBytes = 256 * kMiB;  // csv regime text files
 inline constexpr std::uint64_t kMaxIdxFileBytes = 1024 * kMiB;    // IDX file, and its data
 inline constexpr std::uint64_t kMaxNpyFileBytes = 1024 * kMiB;    // NPY file
-inline constexpr std::uint64_t kMaxSessionFileBytes = 1 * kMiB;   // saved sessions
+inline constexpr std::uint64_t kMaxSessionFileBytes = 8 * kMiB;   // sessions, result included
 inline constexpr int kMaxSessionNesting = 32;                     // JSON nesting of a session
+inline constexpr std::uint64_t kMaxResultFileBytes = 64 * kMiB;   // saved results (JSON tables)
+inline constexpr int kMaxResultNesting = 32;                      // JSON nesting of a result
 
 // Entries of x and y (rfscope-cli --x/--y, rows of csv files). The closed forms multiply up to four
 // entries (PoisRF's Σ(x_l y_l)², d <= 1024) and experiments scale pairs by σ <= 20: beyond ±1e60

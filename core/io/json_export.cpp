@@ -51,6 +51,18 @@ nlohmann::json parameterSetToJson(const ParameterSet& set) {
   return j;
 }
 
+const char* seriesStyleId(SeriesStyle style) {
+  switch (style) {
+    case SeriesStyle::Line:
+      return "line";
+    case SeriesStyle::Points:
+      return "points";
+    case SeriesStyle::LineAndPoints:
+      return "line-and-points";
+  }
+  return "line";
+}
+
 nlohmann::json tableToJson(const Table& table) {
   nlohmann::json columns = nlohmann::json::array();
   for (const auto& c : table.columns) {
@@ -64,6 +76,8 @@ nlohmann::json tableToJson(const Table& table) {
     nlohmann::json entry{{"label", s.label},     {"y", s.yColumn},          {"low", s.lowColumn},
                          {"high", s.highColumn}, {"color_key", s.colorKey}, {"warning", s.warning}};
     if (s.secondaryAxis) entry["secondary_axis"] = true;
+    // Lines are the default; points (estimates with error bars, observations) say so.
+    if (s.style != SeriesStyle::Line) entry["style"] = seriesStyleId(s.style);
     series.push_back(entry);
   }
   nlohmann::json plot{{"title", table.hints.title},

@@ -14,6 +14,8 @@ nlohmann::json parameterValueToJson(const ParameterValue& value);
 nlohmann::json parameterSpecToJson(const ParameterSpec& spec);
 nlohmann::json parameterSetToJson(const ParameterSet& set);
 nlohmann::json tableToJson(const Table& table);
+// "line", "points", "line-and-points": a series' style as tables in JSON name it.
+const char* seriesStyleId(SeriesStyle style);
 
 // Everything `rfscope-cli list` prints: experiments with specs, presets (id, title, experiment,
 // description, values), mechanisms, couplings, regimes.

@@ -10,7 +10,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 seconds="${1:-45}"
 jobs="${FUZZ_JOBS:-2}"
-harnesses=(cli_arguments csv idx npy session)
+harnesses=(cli_arguments csv idx npy result session)
 
 cmake --preset asan >/dev/null
 cmake --build --preset asan --parallel "$(nproc)" --target "${harnesses[@]/%/_fuzzer}"
