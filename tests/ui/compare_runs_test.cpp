@@ -10,7 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "tests/ui/menu_lookup.h"
+#include "tests/ui/widget_lookup.h"
 #include "ui/compare_menu.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"

@@ -11,7 +11,7 @@
 #include <QtTest>
 #include <limits>
 
-#include "tests/ui/menu_lookup.h"
+#include "tests/ui/widget_lookup.h"
 #include "ui/data_table_dock.h"
 #include "ui/data_table_model.h"
 #include "ui/main_window.h"

@@ -9,7 +9,6 @@
 #include <QtTest>
 
 #include "core/experiments/preset.h"
-#include "tests/ui/menu_lookup.h"
 #include "tests/ui/widget_lookup.h"
 #include "ui/main_window.h"
 #include "ui/parameter_history.h"

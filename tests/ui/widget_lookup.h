@@ -25,11 +25,14 @@ inline QMenu* menuOf(QMainWindow& window, const QString& title) {
   return nullptr;
 }
 
-// The action of that text in the menu bar's menu of that title, null if none.
+// The action of that text in the menu bar's menu of that title, null if none. Actions whose text
+// follows what they act on ("Undo d = 128", "Load Result to Compare…") are found by its start.
 inline QAction* menuAction(QMainWindow& window, const QString& menu, const QString& text) {
   QMenu* found = menuOf(window, menu);
   if (!found) return nullptr;
   for (QAction* action : found->actions())
     if (shownText(action) == text) return action;
+  for (QAction* action : found->actions())
+    if (shownText(action).startsWith(text)) return action;
   return nullptr;
 }
