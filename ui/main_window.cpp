@@ -279,8 +279,14 @@ void MainWindow::buildMenus() {
                                 [this](bool on) { plot_->setLogY(on); });
   QAction* crosshair = view->addAction(tr("&Crosshair"), QKeySequence(tr("Ctrl+H")), this,
                                        [this](bool on) { plot_->setCrosshair(on); });
-  for (QAction* a : {logXAction_, logYAction_, crosshair})
+  QAction* bands = view->addAction(tr("Show &Bands"), QKeySequence(tr("Ctrl+B")), this,
+                                   [this](bool on) { plot_->setBandsShown(on); });
+  bands->setToolTip(
+      tr("Filled bands (spreads, confidence bands): where several overlap, the "
+         "lines alone may say more"));
+  for (QAction* a : {logXAction_, logYAction_, crosshair, bands})
     a->setCheckable(true);
+  bands->setChecked(true);
   view->addSeparator();
   // Both docks can be closed from their title bars; the View menu brings them back.
   QAction* parametersToggle = parametersDock_->toggleViewAction();

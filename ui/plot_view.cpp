@@ -252,6 +252,16 @@ void PlotView::applyAxisScales() {
   }
 }
 
+void PlotView::setBandsShown(bool on) {
+  if (on == bandsShown_) return;
+  bandsShown_ = on;
+  for (const auto& series : series_)
+    setSeriesVisible(series.label, !hidden_.contains(series.label));
+  if (!userAdjustedView_) fitView();
+  placeLegend();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
 void PlotView::setCrosshair(bool on) {
   interaction_->setCrosshair(on);
 }
@@ -307,8 +317,10 @@ void PlotView::setSeriesVisible(const QString& label, bool visible) {
     hidden_.insert(label);
   for (auto& series : series_) {
     if (series.label != label) continue;
-    for (QCPAbstractPlottable* plottable : series.plottables())
-      plottable->setVisible(visible);
+    for (QCPAbstractPlottable* plottable : series.plottables()) {
+      const bool band = plottable == series.low || plottable == series.high;
+      plottable->setVisible(visible && (bandsShown_ || !band));
+    }
     if (auto* item = plot_->legend->itemWithPlottable(series.legendPlottable()))
       item->setTextColor(visible ? Qt::black : Qt::gray);
   }

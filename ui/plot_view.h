@@ -83,6 +83,9 @@ class PlotView : public QWidget {
   bool logX() const;
   bool logY() const;
   void setCrosshair(bool on);
+  // Filled bands (spreads, confidence bands) drawn or not; lines, points and error bars stay.
+  void setBandsShown(bool on);
+  bool bandsShown() const { return bandsShown_; }
   void setPresentationMode(bool on);  // thicker lines, larger fonts
   // Text size of every label in points (tick labels and legend; titles a little larger); unset:
   // the widget's font. Exports at a paper size set it; line widths scale with it.
@@ -171,6 +174,7 @@ class PlotView : public QWidget {
   bool presentation_ = false;
   std::optional<double> textPoints_;
   QSet<QString> hidden_;
+  bool bandsShown_ = true;
   PlotFreshness freshness_ = PlotFreshness::Current;
   QString freshnessNote_;
   QFont markFont_;  // the mark's font before fitting it to the axes

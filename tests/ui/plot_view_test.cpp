@@ -379,6 +379,40 @@ class PlotViewTest : public QObject {
     QVERIFY(view.plot()->yAxis2->range().contains(0.45));
   }
 
+  // Bands off: the band graphs are hidden (lines stay), the view fits the lines alone, overlapping
+  // bands are no longer hatched, and the legend may sit where only a band was.
+  void bandsCanBeHiddenAndTheViewFitsTheLines() {
+    const auto x = grid(0, 1, 20);
+    Table table = tableOf(x, {grid(1, 2, 20), grid(1.1, 2.1, 20)});
+    for (int i = 0; i < 2; ++i) {
+      const std::string key = "y" + std::to_string(i);
+      std::vector<double> low, high;
+      for (const double v : table.columns[1 + i].values) {
+        low.push_back(v - 5);
+        high.push_back(v + 5);
+      }
+      table.columns.push_back({key + "-low", key + "-low", low});
+      table.columns.push_back({key + "-high", key + "-high", high});
+      table.hints.series[i].lowColumn = key + "-low";
+      table.hints.series[i].highColumn = key + "-high";
+    }
+    PlotView view;
+    view.setTable(table);
+    showAt(view);
+    QVERIFY(view.plot()->yAxis->range().lower < -3);
+    view.setBandsShown(false);
+    QCustomPlot* plot = view.plot();
+    int shownGraphs = 0;
+    for (int i = 0; i < plot->graphCount(); ++i)
+      shownGraphs += plot->graph(i)->visible() ? 1 : 0;
+    QCOMPARE(shownGraphs, 2);  // the two lines
+    QVERIFY(view.seriesGraph(0)->visible());
+    QVERIFY2(view.plot()->yAxis->range().lower > 0.8,
+             qPrintable(QString::number(view.plot()->yAxis->range().lower)));
+    view.setBandsShown(true);
+    QVERIFY(view.plot()->yAxis->range().lower < -3);
+  }
+
   void aSingleXValueShowsTheSeriesSideBySide() {
     // One v, five couplings (SimRF Fig. 4): categories with their values, not a stacked column.
     Table table = tableOf({1.0}, {{2.03}, {1.965}, {1.744}, {1.718}, {1.716}});

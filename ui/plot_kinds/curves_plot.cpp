@@ -179,8 +179,8 @@ void CurvesPlot::distinguish(QCustomPlot* plot, QList<PlotSeries>& series) const
     for (int j = i + 1; j < series.size(); ++j) {
       PlotSeries& a = series[i];
       PlotSeries& b = series[j];
-      if (!a.low || !b.low || !a.line->visible() || !b.line->visible() ||
-          a.valueAxis != b.valueAxis)
+      if (!a.low || !b.low || !a.low->visible() || !b.low->visible() || !a.line->visible() ||
+          !b.line->visible() || a.valueAxis != b.valueAxis)
         continue;
       if (bandsOverlap(a.lowValues, a.highValues, b.lowValues, b.highValues))
         a.hatched = b.hatched = true;

@@ -63,7 +63,7 @@ void PlotKindRenderer::addToOccupancy(DataOccupancy& occupancy, const PlotSeries
     const double px = toPixel(xAxis, series.x[i]);
     const double py = i < series.y.size() ? toPixel(valueAxis, series.y[i]) : kNaN;
     if (!std::isnan(px) && !std::isnan(py)) points.push_back(QPointF(px, py));
-    if (series.lowValues.isEmpty()) continue;
+    if (series.lowValues.isEmpty() || (series.low && !series.low->visible())) continue;
     const double low = bandEdgePixel(valueAxis, series.lowValues[i]);
     const double high = bandEdgePixel(valueAxis, series.highValues[i]);
     if (series.errorBars) {
