@@ -2,7 +2,7 @@
 # The checks that need sanitizers, run by `packaging/dev.sh test` after the release tests: the whole
 # test suite built with clang under AddressSanitizer + UndefinedBehaviorSanitizer (the "asan" CMake
 # preset, build/asan), then every libFuzzer harness for a bounded time (tests/fuzz/run-fuzzers.sh).
-#   packaging/sanitizer-checks.sh    RFSCOPE_FUZZ_SECONDS: seconds per harness (default 30)
+#   packaging/sanitizer-checks.sh    RFSCOPE_FUZZ_SECONDS: seconds per harness (default 20; six harnesses, two at a time)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,6 +20,6 @@ built=$(date +%s)
 ctest --preset asan --parallel "$(nproc)" --timeout 900 -LE simd-targets \
   -E 'GoldenExperiment.CsvIsUnchanged/preset_(crt_table1|simrf_table2) |GoldenReferences.CoupledAndSoftmax'
 tested=$(date +%s)
-tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-30}"
+tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-20}"
 echo "sanitizer-checks: build $((built - start)) s, tests $((tested - built)) s," \
      "fuzzing $(($(date +%s) - tested)) s"
