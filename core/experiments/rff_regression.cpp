@@ -146,6 +146,7 @@ void presentToy(const RffRegressionSettings& settings, const ToyRegressionResult
   table.hints.xColumn = "x";
   table.hints.xLabel = "x";
   table.hints.yLabel = "posterior mean ± 2 sd of f(x)";
+  table.hints.yShortLabel = "f(x)";
   table.addColumn("x", "x", result.x);
   table.addColumn("truth", "sin(1.5x)", result.truth);
   table.hints.series.push_back(
@@ -236,6 +237,8 @@ void presentAbalone(const RffRegressionSettings& settings, const AbaloneRegressi
   table.hints.xLabel = "feature budget D";
   table.hints.xLog = true;
   table.hints.yLabel = "test RMSE (rings), mean ± std of the mean";
+  table.hints.xShortLabel = "D";
+  table.hints.yShortLabel = "test RMSE (rings)";
   table.addColumn("features", "feature budget D", result.features);
   table.addColumn("rmse-exact", "exact GP test RMSE", result.exact);
   table.hints.series.push_back(
