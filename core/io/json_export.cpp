@@ -1,6 +1,7 @@
 #include "core/io/json_export.h"
 
 #include <limits>
+#include <utility>
 
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
@@ -64,6 +65,7 @@ nlohmann::json tableToJson(const Table& table) {
     nlohmann::json entry{{"label", s.label},     {"y", s.yColumn},          {"low", s.lowColumn},
                          {"high", s.highColumn}, {"color_key", s.colorKey}, {"warning", s.warning}};
     if (s.secondaryAxis) entry["secondary_axis"] = true;
+    if (!s.shortLabel.empty()) entry["short_label"] = s.shortLabel;
     series.push_back(entry);
   }
   nlohmann::json plot{{"title", table.hints.title},
@@ -77,6 +79,11 @@ nlohmann::json tableToJson(const Table& table) {
     plot["y2_label"] = table.hints.y2Label;
     plot["y2_log"] = table.hints.y2Log;
   }
+  // The axes' labels for paper sizes, where the experiment gives them.
+  for (const auto& [key, label] : {std::pair{"x_short_label", &table.hints.xShortLabel},
+                                   std::pair{"y_short_label", &table.hints.yShortLabel},
+                                   std::pair{"y2_short_label", &table.hints.y2ShortLabel}})
+    if (!label->empty()) plot[key] = *label;
   if (table.hints.kind == PlotKind::GroupedBars) plot["bars"] = true;
   if (!table.hints.xValueNames.empty()) {
     nlohmann::json names = nlohmann::json::array();

@@ -54,7 +54,7 @@ struct PlotExportOptions {
   double textPoints = 8;
   // The plot's title; unset: shown at screen sizes, left out at paper sizes (a figure in a paper
   // has a caption instead).
-  std::optional<bool> title;
+  std::optional<bool> title{};
   LegendPlacement legend = LegendPlacement::Automatic;
   // Columns of legend entries, 1 to kMaxLegendColumns; 0: as many as fit below the axes or above
   // the data, one beside the axes or in a corner.

@@ -14,6 +14,7 @@
 #include <QPaintEngine>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -115,7 +116,7 @@ class TextRecordingDevice final : public QPaintDevice {
 };
 
 // What one export laid out and drew.
-struct FigureLayout {
+struct MeasuredFigure {
   QRectF page;
   QRectF axes;
   bool legendVisible = false;
@@ -153,7 +154,7 @@ class MeasuringWriter final : public rfscope::ui::FigureWriter {
     return "measured";
   }
 
-  mutable FigureLayout layout;
+  mutable MeasuredFigure layout;
 
  private:
   const PlotView& view_;
@@ -163,12 +164,15 @@ class MeasuringWriter final : public rfscope::ui::FigureWriter {
 // trials, the same series, labels, grid and data sets (so the same legend and axes).
 const std::map<std::string, std::vector<std::pair<std::string, std::string>>>& cheaperRuns() {
   static const std::map<std::string, std::vector<std::pair<std::string, std::string>>> runs{
-      {"crt-table1", {{"repeats", "2"}}},
-      {"simrf-table2", {{"repeats", "2"}}},
+      {"crt-table1", {{"repeats", "1"}}},
+      {"simrf-table2", {{"repeats", "1"}}},
+      {"simrf-fig8", {{"repeats", "4"}}},
       {"crt-table1-sigma", {{"repeats", "1"}}},
+      {"rff-regression-abalone", {{"repeats", "2"}}},
       {"hrf-fig2-r1", {{"trials", "1000"}}},
       {"hrf-fig2-r1.5", {{"trials", "1000"}}},
       {"simrf-fig7", {{"repetitions", "5"}}},
+      {"favor-plus-vs-plus-plus", {{"redraws", "2"}}},
       {"favor-features-needed", {{"redraws", "2"}}},
   };
   return runs;
@@ -197,8 +201,8 @@ class FigureLayoutTest : public QObject {
   Q_OBJECT
 
   // The preset's figure at one column and 8 pt, measured.
-  static FigureLayout measure(const Preset& preset, const rfscope::Table& table,
-                              const PlotExportOptions& options) {
+  static MeasuredFigure measure(const Preset& preset, const rfscope::Table& table,
+                                const PlotExportOptions& options) {
     PlotView view;
     view.resize(options.width, options.height);
     view.setTable(table);
@@ -223,8 +227,11 @@ class FigureLayoutTest : public QObject {
     QStringList failures;
     double smallest = 1;
     for (const Preset& preset : rfscope::allPresets()) {
+      QElapsedTimer timer;
+      timer.start();
       const rfscope::Table table = presetTable(preset);
-      const FigureLayout figure = measure(preset, table, options);
+      const qint64 computing = timer.elapsed();
+      const MeasuredFigure figure = measure(preset, table, options);
       const QString id = QString::fromStdString(preset.id);
       QStringList problems;
       const double share = area(figure.axes) / area(figure.page);
@@ -265,10 +272,12 @@ class FigureLayoutTest : public QObject {
           problems << QString("the legend covers drawn data (%1 cells)")
                           .arg(figure.dataCellsUnderLegend);
       }
-      qInfo("%-34s axes %5.1f%% of the figure, legend %s", qPrintable(id), 100 * share,
+      qInfo("%-34s axes %5.1f%% of the figure, legend %-7s (table in %lld ms)", qPrintable(id),
+            100 * share,
             !figure.legendVisible                          ? "none"
             : figure.axes.contains(figure.legend.center()) ? "inside"
-                                                           : "outside");
+                                                           : "outside",
+            static_cast<long long>(computing));
       if (!problems.isEmpty()) {
         qWarning("%s: %s", qPrintable(id), qPrintable(problems.join("; ")));
         failures << id;
@@ -276,6 +285,84 @@ class FigureLayoutTest : public QObject {
     }
     qInfo("smallest axes share: %.1f%%", 100 * smallest);
     QVERIFY2(failures.isEmpty(), qPrintable("badly laid out: " + failures.join(", ")));
+  }
+
+  // The title and legend go where the options say, at paper and screen sizes alike.
+  void theTitleAndLegendFollowTheOptions() {
+    const Preset& preset = *rfscope::findPreset("crt-fig2-normal");
+    const rfscope::Table table = presetTable(preset);
+    const QString title = QString::fromStdString(table.hints.title);
+    // A text drawn whole or as its first line.
+    const auto drawn = [](const MeasuredFigure& figure, const QString& text) {
+      return std::any_of(figure.texts.begin(), figure.texts.end(), [&](const DrawnText& t) {
+        return t.text == text || (t.text.size() > 10 && text.startsWith(t.text));
+      });
+    };
+    PlotExportOptions paper;
+    paper.figureWidthPoints = rfscope::kOneColumnFigurePoints;
+    paper.figureHeightPoints = rfscope::kOneColumnFigurePoints * 0.65;
+    MeasuredFigure figure = measure(preset, table, paper);
+    QVERIFY(!drawn(figure, title));
+    QVERIFY(drawn(figure, "log Var"));
+    QVERIFY(!drawn(figure, QString::fromStdString(table.hints.yLabel)));
+    paper.title = true;
+    QVERIFY(drawn(measure(preset, table, paper), title));
+
+    paper.legend = rfscope::LegendPlacement::Right;
+    figure = measure(preset, table, paper);
+    QVERIFY(figure.legendVisible);
+    QVERIFY(figure.legend.left() >= figure.axes.right());
+    QVERIFY(figure.page.contains(figure.legend));
+    paper.legend = rfscope::LegendPlacement::Below;
+    paper.legendColumns = 3;
+    figure = measure(preset, table, paper);
+    QVERIFY(figure.legend.top() >= figure.axes.bottom());
+    // Three entries in three columns: one row, three across.
+    QCOMPARE(figure.legend.height() < figure.legend.width() / 3, true);
+    paper.legend = rfscope::LegendPlacement::Inside;
+    paper.legendColumns = 0;
+    figure = measure(preset, table, paper);
+    QVERIFY(figure.axes.contains(figure.legend));
+    paper.legend = rfscope::LegendPlacement::None;
+    QVERIFY(!measure(preset, table, paper).legendVisible);
+
+    // At a screen size the title stays unless dropped, and the axes keep their full labels.
+    PlotExportOptions screen{900, 600, 96};
+    figure = measure(preset, table, screen);
+    QVERIFY(drawn(figure, title));
+    QVERIFY(drawn(figure, QString::fromStdString(table.hints.yLabel)));
+    screen.title = false;
+    screen.legend = rfscope::LegendPlacement::Below;
+    figure = measure(preset, table, screen);
+    QVERIFY(!drawn(figure, title));
+    QVERIFY(figure.legend.top() >= figure.axes.bottom());
+  }
+
+  // An export leaves the view as it was: its ranges (which a figure may widen for its legend),
+  // labels, title and legend.
+  void theViewIsBackToItsScreenLookAfterAnExport() {
+    const Preset& preset = *rfscope::findPreset("crt-table1");
+    rfscope::Table table = presetTable(preset);
+    PlotView view;
+    view.resize(900, 600);
+    view.setTable(table);
+    view.plot()->replot();
+    const QCPRange y = view.plot()->yAxis->range();
+    const QString label = view.plot()->yAxis->label();
+    const int elements = view.plot()->plotLayout()->elementCount();
+    PlotExportOptions paper;
+    paper.figureWidthPoints = rfscope::kOneColumnFigurePoints;
+    paper.figureHeightPoints = rfscope::kOneColumnFigurePoints * 0.65;
+    const MeasuringWriter writer(view);
+    QTemporaryDir dir;
+    QVERIFY(rfscope::ui::exportPlot(view, dir.filePath("t.pdf"), writer, paper));
+    QVERIFY(writer.layout.axes.contains(writer.layout.legend));  // above the bars, axes widened
+    view.plot()->replot();
+    QCOMPARE(view.plot()->yAxis->range().lower, y.lower);
+    QCOMPARE(view.plot()->yAxis->range().upper, y.upper);
+    QCOMPARE(view.plot()->yAxis->label(), label);
+    QCOMPARE(view.plot()->plotLayout()->elementCount(), elements);
+    QCOMPARE(view.figureLayout().paper, false);
   }
 };
 
