@@ -21,10 +21,9 @@ int axisRowOf(QCustomPlot* plot) {
 
 // The part of the data above the band freed for the legend: the range of an axis extended so that
 // its old upper end lies `fraction` of the axis below its new one.
-QCPRange extendedUpward(const QCPAxis* axis, double fraction) {
-  const QCPRange range = axis->range();
+QCPRange extendedUpward(QCPAxis::ScaleType scale, const QCPRange& range, double fraction) {
   const double grow = 1 / (1 - fraction);
-  if (axis->scaleType() == QCPAxis::stLogarithmic && range.lower > 0 && range.upper > 0)
+  if (scale == QCPAxis::stLogarithmic && range.lower > 0 && range.upper > 0)
     return QCPRange(range.lower, range.lower * std::pow(range.upper / range.lower, grow));
   return QCPRange(range.lower, range.lower + (range.upper - range.lower) * grow);
 }
@@ -118,6 +117,17 @@ bool PlotLegendLayout::place(const std::function<void(DataOccupancy&)>& markData
   return true;
 }
 
+int PlotLegendLayout::tickLength() const {
+  int ticks = 0;
+  for (const QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->xAxis2, plot_->yAxis2})
+    if (axis->visible()) ticks = std::max({ticks, axis->tickLengthIn(), axis->subTickLengthIn()});
+  return ticks;
+}
+
+double PlotLegendLayout::margin() const {
+  return std::max(8, tickLength() + 3);
+}
+
 double PlotLegendLayout::axesShareWith(Side side) {
   putOutside(side);
   relayout(plot_);
@@ -131,31 +141,39 @@ double PlotLegendLayout::axesShareWith(Side side) {
 }
 
 bool PlotLegendLayout::placeAboveData(const std::function<void(DataOccupancy&)>& markData) {
-  QRectF area = plot_->axisRect()->rect();
-  arrange(columns_ > 0 ? columns_ : columnsThatFit(area.width() - 2 * margin()));
-  const QSizeF size = plot_->legend->minimumOuterSizeHint();
-  // The band: the legend, its gap to the axis and as much again to the data below it. The data
-  // keep at least half of the axes' height.
-  const double band = size.height() + 2 * margin() + 4;
-  if (size.width() + 2 * margin() > area.width() || band > 0.5 * area.height()) return false;
-  const double fraction = band / area.height();
-  for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2}) {
-    if (!axis->visible()) continue;
-    savedRanges_.push_back({axis, {axis->range().lower, axis->range().upper}});
-    axis->setRange(extendedUpward(axis, fraction));
-  }
-  relayout(plot_);  // new tick labels may widen the margins
-  area = plot_->axisRect()->rect();
-  DataOccupancy occupancy(area);
-  markData(occupancy);
-  const auto spot = freeLegendSpotAtTop(occupancy, size, margin());
-  if (!spot) {
+  // The value axes' own ranges, which every try extends.
+  std::vector<std::pair<QCPAxis*, QCPRange>> own;
+  for (QCPAxis* axis : {plot_->yAxis, plot_->yAxis2})
+    if (axis->visible()) own.push_back({axis, axis->range()});
+  // Twice at most: the extended ranges' tick labels may narrow the axes, and the legend then
+  // takes more rows.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const QRectF area = plot_->axisRect()->rect();
+    arrange(columns_ > 0 ? columns_ : columnsThatFit(area.width() - 2 * margin()));
+    const QSizeF size = plot_->legend->minimumOuterSizeHint();
+    // The band: the legend, its gap to the axis and as much again to the data below it. The data
+    // keep at least half of the axes' height.
+    const double band = size.height() + 2 * margin() + 4;
+    if (size.width() + 2 * margin() > area.width() || band > 0.5 * area.height()) break;
     restoreRanges();
+    for (const auto& [axis, range] : own) {
+      savedRanges_.push_back({axis, {range.lower, range.upper}});
+      axis->setRange(extendedUpward(axis->scaleType(), range, band / area.height()));
+    }
     relayout(plot_);
-    return false;
+    DataOccupancy occupancy(plot_->axisRect()->rect());
+    markData(occupancy);
+    // The new ranges' tick labels may have narrowed the axes by a few pixels: the legend may then
+    // come closer to them, short of their ticks.
+    for (const double gap : {margin(), tickLength() + 1.0})
+      if (const auto spot = freeLegendSpotAtTop(occupancy, size, gap)) {
+        setInsideAt(*spot);
+        return true;
+      }
   }
-  setInsideAt(*spot);
-  return true;
+  restoreRanges();
+  relayout(plot_);
+  return false;
 }
 
 void PlotLegendLayout::setInsideAt(const QPointF& spot) {
@@ -197,27 +215,36 @@ void PlotLegendLayout::arrange(int columns) {
 
 int PlotLegendLayout::columnsThatFit(double width) const {
   const QCPLegend* legend = plot_->legend;
-  const int count = legend->itemCount();
+  // The entries' widths in their order (the grid's cells past the last entry are empty).
+  std::vector<int> entries;
+  for (int i = 0; i < legend->itemCount(); ++i)
+    if (const QCPAbstractLegendItem* item = legend->item(i))
+      entries.push_back(item->minimumOuterSizeHint().width());
+  const int count = static_cast<int>(entries.size());
   if (count <= 1) return 1;
-  const int frame = legend->margins().left() + legend->margins().right();
-  int fitting = 1;
-  for (int columns = count; columns > 1; --columns) {
-    std::vector<int> widths(static_cast<std::size_t>(columns), 0);
+  // The legend's width with its entries in rows of `columns`.
+  const auto widthIn = [&](int columns) {
+    std::vector<int> widest(static_cast<std::size_t>(columns), 0);
     for (int i = 0; i < count; ++i) {
-      int& widest = widths[static_cast<std::size_t>(i % columns)];
-      widest = std::max(widest, legend->item(i)->minimumOuterSizeHint().width());
+      int& column = widest[static_cast<std::size_t>(i % columns)];
+      column = std::max(column, entries[static_cast<std::size_t>(i)]);
     }
-    int total = frame + (columns - 1) * legend->columnSpacing();
-    for (int w : widths)
+    int total = legend->margins().left() + legend->margins().right() +
+                (columns - 1) * legend->columnSpacing();
+    for (int w : widest)
       total += w;
-    if (total <= width) {
+    return total;
+  };
+  int fitting = 1;
+  for (int columns = count; columns > 1; --columns)
+    if (widthIn(columns) <= width) {
       fitting = columns;
       break;
     }
-  }
-  // As few columns as the rows need.
+  // As few columns as the rows need, where they fit.
   const int rows = (count + fitting - 1) / fitting;
-  return (count + rows - 1) / rows;
+  const int even = (count + rows - 1) / rows;
+  return widthIn(even) <= width ? even : fitting;
 }
 
 void PlotLegendLayout::putInside() {

@@ -81,7 +81,9 @@ class PlotLegendLayout {
   bool placeAboveData(const std::function<void(DataOccupancy&)>& markData);
   // The axis rect's share of the whole figure with the legend on that side.
   double axesShareWith(Side side);
-  double margin() const { return paper_ ? 4 : 8; }  // the legend's gap to the axes, inside
+  // The legend's gap to the axes, inside: clear of the ticks, which point inwards.
+  double margin() const;
+  int tickLength() const;  // the longest inward tick of the visible axes
 
   QCustomPlot* plot_;
   QCPLayoutGrid* side_ = nullptr;  // holds the legend while it is outside the axes

@@ -347,11 +347,12 @@ QString PlotView::freshnessText() const {
 
 // ---- Layout ---------------------------------------------------------------------------------
 
-void PlotView::fitTexts() {
+bool PlotView::fitTexts() {
   // Titles and axis labels longer than the plot (large fonts, narrow windows, paper sizes) wrap
   // between words instead of being cut off. At paper sizes the axes carry their short labels.
   const QString title =
       wrapText(fullTitle_, title_->font(), std::max(80, plot_->viewport().width() - 16));
+  bool changed = title != title_->text() && title_->visible();
   if (title != title_->text()) title_->setText(title);
   const QRect area = plot_->axisRect()->rect();
   const std::tuple<QCPAxis*, const QString*, const QString*> labels[] = {
@@ -363,8 +364,11 @@ void PlotView::fitTexts() {
     const QString& text = figure_.paper && !brief->isEmpty() ? *brief : *full;
     const QString label =
         wrapText(text, axis->labelFont(), std::max(figure_.paper ? 40 : 80, length));
-    if (label != axis->label()) axis->setLabel(label);
+    if (label == axis->label()) continue;
+    axis->setLabel(label);
+    changed = changed || axis->visible();
   }
+  return changed;
 }
 
 void PlotView::fitTickLabelsOnPage() {
@@ -421,7 +425,10 @@ void PlotView::fitTickLabelsOnPage() {
 void PlotView::placeLegend() {
   if (placingLegend_) return;
   placingLegend_ = true;
-  fitTexts();
+  // The layout was computed with the labels as they were: lay it out again with the ones that fit
+  // (the short ones when an export at paper size has just begun), until they stay.
+  for (int round = 0; round < 3 && fitTexts(); ++round)
+    relayout(plot_);
   kind_->fitToLayout(plot_, series_);
   fitTickLabelsOnPage();
   bool anyEntry = false;

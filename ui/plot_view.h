@@ -127,7 +127,7 @@ class PlotView : public QWidget {
   void applyStyle();
   void distinguishSeries();
   void placeLegend();
-  void fitTexts();
+  bool fitTexts();  // true when a shown text changed
   void showTitle(bool on);
   void applySpacing();
   // At paper sizes: margins that keep the tick labels at the axes' ends on the page.

@@ -430,7 +430,7 @@ GridRows measuredRows(AttentionErrorResult& result) {
   return rows;
 }
 
-// A series' name for a small legend: "PosRF IID" for "PosRF, IID".
+// A series' label for a small legend: "PosRF IID" for "PosRF, IID".
 std::string shortSeriesName(std::string name) {
   if (const auto comma = name.find(", "); comma != std::string::npos) name.erase(comma, 1);
   return name;
@@ -561,7 +561,7 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
         addBandSeries(table, key + "-output", name + " measured",
                       {" mean output error", " std over redraws", " mean - std", " mean + std"},
                       e.series.colorKey, SeriesStyle::Line);
-    table.hints.series[output.series].shortLabel = shortSeriesName(name);
+    table.hints.series[output.series].shortLabel = shortSeriesName(e.series.label);
     for (std::size_t k = 0; k < rows; ++k)
       output.append(table, e.outputMean[k], e.outputStd[k], e.outputMean[k] - e.outputStd[k],
                     e.outputMean[k] + e.outputStd[k]);
@@ -591,7 +591,7 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
       table.hints.series.push_back({e.series.name + " predicted",
                                     e.series.key + "-output-predicted", "", "", e.series.colorKey,
                                     SeriesStyle::Points, "", false,
-                                    shortSeriesName(e.series.name) + " pred."});
+                                    shortSeriesName(e.series.label) + " pred."});
   for (const AttentionEstimatorErrors& e : result.estimators)
     if (!e.predictionGap.empty()) shown.warnings.push_back(e.predictionGap);
   if (rows < settings.features.size()) return shown;  // what the numbers mean: complete runs only

@@ -195,14 +195,60 @@ double area(const QRectF& r) {
   return r.width() * r.height();
 }
 
+// What is wrong with a figure's layout: text off the page, cut off or over other text; a legend off
+// the page or over data; axes under half of the figure.
+QStringList layoutProblems(const MeasuredFigure& figure) {
+  QStringList problems;
+  const double share = area(figure.axes) / area(figure.page);
+  if (share < 0.5)
+    problems << QString("axes %1×%2 px, %3% of the figure")
+                    .arg(figure.axes.width())
+                    .arg(figure.axes.height())
+                    .arg(100 * share, 0, 'f', 0);
+  // A pixel of tolerance (1/96 inch): a descent that reaches a pixel below its box is no cut.
+  const QRectF page = figure.page.adjusted(-1, -1, 1, 1);
+  for (const DrawnText& text : figure.texts)
+    if (!page.contains(text.box))
+      problems << QString("'%1' at (%2, %3, %4 × %5) leaves the page")
+                      .arg(text.text)
+                      .arg(text.box.x(), 0, 'f', 1)
+                      .arg(text.box.y(), 0, 'f', 1)
+                      .arg(text.box.width(), 0, 'f', 1)
+                      .arg(text.box.height(), 0, 'f', 1);
+    else if (text.clip && !text.clip->adjusted(-1, -1, 1, 1).contains(text.box))
+      problems << QString("'%1' is cut off by the box it is drawn in").arg(text.text);
+  // No text over another (slanted ones have only bounding boxes: left out).
+  for (std::size_t i = 0; i < figure.texts.size(); ++i)
+    for (std::size_t j = i + 1; j < figure.texts.size(); ++j) {
+      const DrawnText &a = figure.texts[i], &b = figure.texts[j];
+      if (a.slanted || b.slanted) continue;
+      const QRectF both = a.box.intersected(b.box);
+      if (both.width() > 1 && both.height() > 1)
+        problems << QString("'%1' and '%2' overlap").arg(a.text, b.text);
+    }
+  if (figure.legendVisible) {
+    if (!page.contains(figure.legend)) problems << "the legend leaves the page";
+    int covered = 0;
+    for (const QPointF& p : figure.data)
+      covered += figure.legend.contains(p);
+    if (covered > 0) problems << QString("the legend covers %1 data points").arg(covered);
+    if (figure.dataCellsUnderLegend > 0)
+      problems
+          << QString("the legend covers drawn data (%1 cells)").arg(figure.dataCellsUnderLegend);
+  }
+  return problems;
+}
+
 }  // namespace
 
 class FigureLayoutTest : public QObject {
   Q_OBJECT
 
-  // The preset's figure at one column and 8 pt, measured.
+  // The preset's figure exported with the options, measured: as rfscope-cli builds it (a view
+  // made for the export), or as the app's File > Export does (from the view in the window, laid
+  // out on screen first).
   static MeasuredFigure measure(const Preset& preset, const rfscope::Table& table,
-                                const PlotExportOptions& options) {
+                                const PlotExportOptions& options, bool onScreenFirst = false) {
     PlotView view;
     view.resize(options.width, options.height);
     view.setTable(table);
@@ -210,6 +256,12 @@ class FigureLayoutTest : public QObject {
     state.xLog = preset.xLog;
     state.yLog = preset.yLog;
     view.setViewState(state);
+    if (onScreenFirst) {
+      view.resize(1000, 640);
+      view.show();
+      if (!QTest::qWaitForWindowExposed(&view)) qWarning("the window was not shown");
+      view.plot()->replot();
+    }
     const MeasuringWriter writer(view);
     QTemporaryDir dir;
     const auto result = rfscope::ui::exportPlot(
@@ -231,56 +283,24 @@ class FigureLayoutTest : public QObject {
       timer.start();
       const rfscope::Table table = presetTable(preset);
       const qint64 computing = timer.elapsed();
-      const MeasuredFigure figure = measure(preset, table, options);
       const QString id = QString::fromStdString(preset.id);
-      QStringList problems;
-      const double share = area(figure.axes) / area(figure.page);
-      smallest = std::min(smallest, share);
-      if (share < 0.5)
-        problems << QString("axes %1×%2 px, %3% of the figure")
-                        .arg(figure.axes.width())
-                        .arg(figure.axes.height())
-                        .arg(100 * share, 0, 'f', 0);
-      // A pixel of tolerance (1/96 inch): a descent that reaches a pixel below its box is no cut.
-      const QRectF page = figure.page.adjusted(-1, -1, 1, 1);
-      for (const DrawnText& text : figure.texts)
-        if (!page.contains(text.box))
-          problems << QString("'%1' at (%2, %3, %4 × %5) leaves the page")
-                          .arg(text.text)
-                          .arg(text.box.x(), 0, 'f', 1)
-                          .arg(text.box.y(), 0, 'f', 1)
-                          .arg(text.box.width(), 0, 'f', 1)
-                          .arg(text.box.height(), 0, 'f', 1);
-        else if (text.clip && !text.clip->adjusted(-1, -1, 1, 1).contains(text.box))
-          problems << QString("'%1' is cut off by the box it is drawn in").arg(text.text);
-      // No text over another (slanted ones have only bounding boxes: left out).
-      for (std::size_t i = 0; i < figure.texts.size(); ++i)
-        for (std::size_t j = i + 1; j < figure.texts.size(); ++j) {
-          const DrawnText &a = figure.texts[i], &b = figure.texts[j];
-          if (a.slanted || b.slanted) continue;
-          const QRectF both = a.box.intersected(b.box);
-          if (both.width() > 1 && both.height() > 1)
-            problems << QString("'%1' and '%2' overlap").arg(a.text, b.text);
+      for (const bool onScreenFirst : {false, true}) {
+        const MeasuredFigure figure = measure(preset, table, options, onScreenFirst);
+        const double share = area(figure.axes) / area(figure.page);
+        smallest = std::min(smallest, share);
+        const QStringList problems = layoutProblems(figure);
+        if (!onScreenFirst)
+          qInfo("%-34s axes %5.1f%% of the figure, legend %-7s (table in %lld ms)", qPrintable(id),
+                100 * share,
+                !figure.legendVisible                          ? "none"
+                : figure.axes.contains(figure.legend.center()) ? "inside"
+                                                               : "outside",
+                static_cast<long long>(computing));
+        if (!problems.isEmpty()) {
+          const QString which = id + (onScreenFirst ? " (from the window)" : "");
+          qWarning("%s: %s", qPrintable(which), qPrintable(problems.join("; ")));
+          failures << which;
         }
-      if (figure.legendVisible) {
-        if (!page.contains(figure.legend)) problems << "the legend leaves the page";
-        int covered = 0;
-        for (const QPointF& p : figure.data)
-          covered += figure.legend.contains(p);
-        if (covered > 0) problems << QString("the legend covers %1 data points").arg(covered);
-        if (figure.dataCellsUnderLegend > 0)
-          problems << QString("the legend covers drawn data (%1 cells)")
-                          .arg(figure.dataCellsUnderLegend);
-      }
-      qInfo("%-34s axes %5.1f%% of the figure, legend %-7s (table in %lld ms)", qPrintable(id),
-            100 * share,
-            !figure.legendVisible                          ? "none"
-            : figure.axes.contains(figure.legend.center()) ? "inside"
-                                                           : "outside",
-            static_cast<long long>(computing));
-      if (!problems.isEmpty()) {
-        qWarning("%s: %s", qPrintable(id), qPrintable(problems.join("; ")));
-        failures << id;
       }
     }
     qInfo("smallest axes share: %.1f%%", 100 * smallest);
