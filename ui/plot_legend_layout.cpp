@@ -184,9 +184,11 @@ void PlotLegendLayout::setInsideAt(const QPointF& spot) {
     ++index;
   const QRectF area = plot_->axisRect()->rect();
   const QSizeF size = legend->minimumOuterSizeHint();
-  // Kept whole inside the axes.
-  const double left = std::clamp(spot.x(), area.left(), area.right() - size.width());
-  const double top = std::clamp(spot.y(), area.top(), area.bottom() - size.height());
+  // Kept whole inside the axes (at their top-left corner when larger than they are).
+  const double left =
+      std::clamp(spot.x(), area.left(), std::max(area.left(), area.right() - size.width()));
+  const double top =
+      std::clamp(spot.y(), area.top(), std::max(area.top(), area.bottom() - size.height()));
   inset->setInsetPlacement(index, QCPLayoutInset::ipFree);
   inset->setInsetRect(
       index, QRectF((left - area.left()) / area.width(), (top - area.top()) / area.height(),
