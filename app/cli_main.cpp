@@ -32,10 +32,15 @@ commands:
   run [EXPERIMENT] [--preset ID [--check]] [--set KEY=VALUE]... {table-options}
       {figure-options} [--width PX --height PX] [--dpi DPI]
       [--figure-width LENGTH [--figure-height LENGTH] [--font-size PT]]
+      [--title keep|drop] [--legend auto|inside|right|below|none] [--legend-columns N]
       Run an experiment (or a preset, whose values --set overrides); writes the table as {table-names}
       and the plot the app shows as {figure-names}. With no output file the CSV goes to stdout.
       --figure-width sizes the plot as a paper figure (8.5cm, 3.35in, one-column, two-column)
-      with text of --font-size points, instead of --width/--height pixels.
+      with text of --font-size points, instead of --width/--height pixels: no title (--title keep
+      keeps it), the axes' short labels, and the legend placed so that the axes keep at least
+      half of the figure. --legend puts the legend inside the axes (where it covers no data, else
+      above the data), right of or below them, or leaves it out; auto (the default) chooses.
+      --legend-columns sets its columns (default: as many as fit below, one elsewhere).
       --check prints the preset's claim and, per assertion, "holds" or "does not hold" with its
       numbers (the table then goes only to the files named); exit 4 when it does not hold.
   analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]

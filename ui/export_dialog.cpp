@@ -1,5 +1,6 @@
 #include "ui/export_dialog.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -18,6 +19,10 @@ constexpr double kHeightPerWidth = 0.65;
 
 enum SizeChoice { Screen, OneColumn, TwoColumns, Custom };
 
+// The resolutions a PNG gets unless the user chooses one: the screen's, and print's at paper sizes.
+constexpr int kScreenDpi = 96;
+constexpr int kPaperDpi = 300;
+
 }  // namespace
 
 ExportDialog::ExportDialog(const OutputFormat& format, const PlotExportOptions& initial,
@@ -32,7 +37,10 @@ ExportDialog::ExportDialog(const OutputFormat& format, const PlotExportOptions& 
       paperHeight_(new QDoubleSpinBox),
       unit_(new QComboBox),
       textPoints_(new QDoubleSpinBox),
-      dpi_(new QSpinBox) {
+      dpi_(new QSpinBox),
+      title_(new QCheckBox(tr("Show the title"))),
+      legend_(new QComboBox),
+      legendColumns_(new QSpinBox) {
   setWindowTitle(tr("%1 export").arg(QString::fromStdString(format.id).toUpper()));
   size_->addItems({tr("Screen size (pixels)"), tr("One-column figure (8.5 cm wide)"),
                    tr("Two-column figure (17.8 cm wide)"), tr("Custom paper size")});
@@ -66,13 +74,39 @@ ExportDialog::ExportDialog(const OutputFormat& format, const PlotExportOptions& 
 
   dpi_->setRange(24, 2400);
   dpi_->setSuffix(tr(" dpi"));
-  dpi_->setValue(initial.figureWidthPoints > 0 && initial.dpi == 96 ? 300 : initial.dpi);
+  dpi_->setValue(initial.figureWidthPoints > 0 && initial.dpi == kScreenDpi ? kPaperDpi
+                                                                            : initial.dpi);
+  dpiChosen_ = initial.dpi != (initial.figureWidthPoints > 0 ? kPaperDpi : kScreenDpi) &&
+               initial.dpi != kScreenDpi;
+  title_->setToolTip(
+      tr("A figure in a paper has its caption instead: at paper sizes the title is "
+         "left out unless this is checked."));
+  title_->setChecked(exportShowsTitle(initial));
+  titleChosen_ = initial.title.has_value();
+  legend_->addItems({tr("Automatic"), tr("Inside the axes"), tr("Right of the axes"),
+                     tr("Below the axes"), tr("None")});
+  legend_->setToolTip(
+      tr("Automatic: inside the axes where it covers no data, else outside them; at paper sizes "
+         "outside only while the axes keep half of the figure, else above the data."));
+  legend_->setCurrentIndex(static_cast<int>(initial.legend));
+  legendColumns_->setRange(0, kMaxLegendColumns);
+  legendColumns_->setSpecialValueText(tr("automatic"));
+  legendColumns_->setValue(initial.legendColumns);
+  legendColumns_->setEnabled(initial.legend != LegendPlacement::None);
+  auto* legendRow = new QWidget;
+  auto* legendLayout = new QHBoxLayout(legendRow);
+  legendLayout->setContentsMargins(0, 0, 0, 0);
+  legendLayout->addWidget(legend_, 1);
+  legendLayout->addWidget(new QLabel(tr("Columns")));
+  legendLayout->addWidget(legendColumns_);
 
   auto* form = new QFormLayout(this);
   form->addRow(tr("Size"), size_);
   form->addRow(pixels_);
   form->addRow(paper_);
   if (format.raster) form->addRow(tr("Resolution"), dpi_);
+  form->addRow(tr("Title"), title_);
+  form->addRow(tr("Legend"), legendRow);
   auto* note =
       new QLabel(format.raster ? tr("At a paper size the image has that size at the resolution.")
                                : tr("At a paper size the page has exactly that size."));
@@ -84,6 +118,11 @@ ExportDialog::ExportDialog(const OutputFormat& format, const PlotExportOptions& 
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
 
+  connect(dpi_, &QSpinBox::valueChanged, this, [this]() { dpiChosen_ |= !settingDefaults_; });
+  connect(title_, &QCheckBox::toggled, this, [this]() { titleChosen_ |= !settingDefaults_; });
+  connect(legend_, &QComboBox::currentIndexChanged, this, [this](int index) {
+    legendColumns_->setEnabled(index != static_cast<int>(LegendPlacement::None));
+  });
   connect(size_, &QComboBox::currentIndexChanged, this, &ExportDialog::sizeChosen);
   connect(unit_, &QComboBox::currentIndexChanged, this, &ExportDialog::unitChosen);
   // Editing a paper dimension makes the size custom.
@@ -135,11 +174,25 @@ void ExportDialog::sizeChosen(int index) {
     paperWidth_->setValue(width / pointsPerUnit());
     paperHeight_->setValue(width * kHeightPerWidth / pointsPerUnit());
   }
+  // What the user has not chosen follows the size: print resolution and no title on paper.
+  settingDefaults_ = true;
+  if (!dpiChosen_) dpi_->setValue(index == Screen ? kScreenDpi : kPaperDpi);
+  if (!titleChosen_) title_->setChecked(index == Screen);
+  settingDefaults_ = false;
   adjustSize();
 }
 
 void ExportDialog::chooseSize(int index) {
   size_->setCurrentIndex(index);
+}
+
+void ExportDialog::chooseLegend(LegendPlacement placement, int columns) {
+  legend_->setCurrentIndex(static_cast<int>(placement));
+  legendColumns_->setValue(columns);
+}
+
+void ExportDialog::chooseTitle(bool shown) {
+  title_->setChecked(shown);
 }
 
 PlotExportOptions ExportDialog::options() const {
@@ -152,6 +205,9 @@ PlotExportOptions ExportDialog::options() const {
     options.figureWidthPoints = paperWidth_->value() * pointsPerUnit();
     options.figureHeightPoints = paperHeight_->value() * pointsPerUnit();
   }
+  if (titleChosen_) options.title = title_->isChecked();  // else the size's default
+  options.legend = static_cast<LegendPlacement>(legend_->currentIndex());
+  options.legendColumns = legendColumns_->value();
   return options;
 }
 

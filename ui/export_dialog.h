@@ -1,12 +1,15 @@
 #pragma once
 // Asks for the size of a plot export: the size on screen in pixels, or a paper size — a one- or
 // two-column journal figure, or any width and height in cm or inches — with the text size in
-// points; and the resolution of a PNG.
+// points; the resolution of a PNG (300 dpi at paper sizes, 96 on screen, unless chosen); whether
+// the title is shown (not at paper sizes, unless chosen); and where the legend goes, in how many
+// columns.
 
 #include <QDialog>
 
 #include "ui/plot_export.h"
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -22,8 +25,11 @@ class ExportDialog : public QDialog {
                QWidget* parent = nullptr);
   PlotExportOptions options() const;
 
-  // For tests: choose a size preset by index (0 screen, 1 one column, 2 two columns, 3 custom).
+  // For tests: choose a size preset by index (0 screen, 1 one column, 2 two columns, 3 custom),
+  // the legend's placement, the title.
   void chooseSize(int index);
+  void chooseLegend(LegendPlacement placement, int columns);
+  void chooseTitle(bool shown);
 
  private:
   void sizeChosen(int index);
@@ -40,7 +46,14 @@ class ExportDialog : public QDialog {
   QComboBox* unit_;
   QDoubleSpinBox* textPoints_;
   QSpinBox* dpi_;
+  QCheckBox* title_;
+  QComboBox* legend_;
+  QSpinBox* legendColumns_;
   int unitIndex_ = 0;
+  // The resolution and the title follow the size (paper or screen) until the user sets them.
+  bool dpiChosen_ = false;
+  bool titleChosen_ = false;
+  bool settingDefaults_ = false;
 };
 
 }  // namespace rfscope::ui

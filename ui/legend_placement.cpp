@@ -130,19 +130,31 @@ int DataOccupancy::occupiedCells(const QRectF& rect) const {
   return at(c1, r1) - at(c0, r1) - at(c1, r0) + at(c0, r0);
 }
 
-std::optional<QPointF> emptiestLegendSpot(const DataOccupancy& occupancy, const QSizeF& legend,
-                                          double margin) {
-  const QRectF area = occupancy.area();
-  if (legend.width() + 2 * margin > area.width() || legend.height() + 2 * margin > area.height())
-    return std::nullopt;
+namespace {
+
+// The legend's candidate positions in the area (top-left corners): corners first (top-right is
+// where readers look for a legend), then the edges' middles.
+std::vector<QPointF> candidateSpots(const QRectF& area, const QSizeF& legend, double margin) {
   const double left = area.left() + margin, right = area.right() - margin - legend.width();
   const double top = area.top() + margin, bottom = area.bottom() - margin - legend.height();
   const double middleX = area.center().x() - legend.width() / 2;
   const double middleY = area.center().y() - legend.height() / 2;
-  // Corners first (top-right is where readers look for a legend), then the edges' middles.
-  const QPointF candidates[] = {{right, top},     {left, top},    {right, bottom},
-                                {left, bottom},   {middleX, top}, {middleX, bottom},
-                                {right, middleY}, {left, middleY}};
+  return {{right, top},   {left, top},       {right, bottom},  {left, bottom},
+          {middleX, top}, {middleX, bottom}, {right, middleY}, {left, middleY}};
+}
+
+bool fits(const QRectF& area, const QSizeF& legend, double margin) {
+  return legend.width() + 2 * margin <= area.width() &&
+         legend.height() + 2 * margin <= area.height();
+}
+
+}  // namespace
+
+std::optional<QPointF> emptiestLegendSpot(const DataOccupancy& occupancy, const QSizeF& legend,
+                                          double margin) {
+  const QRectF area = occupancy.area();
+  if (!fits(area, legend, margin)) return std::nullopt;
+  const std::vector<QPointF> candidates = candidateSpots(area, legend, margin);
   // The spot that stays clear of data with the widest surrounding gap wins.
   for (double clearance : {24.0, 12.0, 4.0, 0.0})
     for (const QPointF& corner : candidates) {
@@ -151,6 +163,37 @@ std::optional<QPointF> emptiestLegendSpot(const DataOccupancy& occupancy, const 
         return corner;
     }
   return std::nullopt;
+}
+
+std::optional<QPointF> freeLegendSpotAtTop(const DataOccupancy& occupancy, const QSizeF& legend,
+                                           double margin) {
+  const QRectF area = occupancy.area();
+  if (!fits(area, legend, margin)) return std::nullopt;
+  const std::vector<QPointF> candidates = candidateSpots(area, legend, margin);
+  // Top-right, top-left, top-middle.
+  for (double clearance : {12.0, 4.0, 0.0})
+    for (const QPointF& corner : {candidates[0], candidates[1], candidates[4]}) {
+      const QRectF rect(corner, legend);
+      if (occupancy.occupiedCells(rect.adjusted(-clearance, -clearance, clearance, clearance)) == 0)
+        return corner;
+    }
+  return std::nullopt;
+}
+
+QPointF leastCoveredLegendSpot(const DataOccupancy& occupancy, const QSizeF& legend,
+                               double margin) {
+  const QRectF area = occupancy.area();
+  if (!fits(area, legend, margin)) return area.topLeft() + QPointF(margin, margin);
+  QPointF best;
+  int fewest = -1;
+  for (const QPointF& corner : candidateSpots(area, legend, margin)) {
+    const int covered = occupancy.occupiedCells(QRectF(corner, legend));
+    if (fewest < 0 || covered < fewest) {
+      fewest = covered;
+      best = corner;
+    }
+  }
+  return best;
 }
 
 }  // namespace rfscope::ui

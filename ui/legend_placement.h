@@ -46,4 +46,14 @@ class DataOccupancy {
 std::optional<QPointF> emptiestLegendSpot(const DataOccupancy& occupancy, const QSizeF& legend,
                                           double margin = 8);
 
+// The top-left corner of a place along the top of occupancy's area (right, left, middle) where the
+// legend covers no data, or nothing.
+std::optional<QPointF> freeLegendSpotAtTop(const DataOccupancy& occupancy, const QSizeF& legend,
+                                           double margin = 8);
+
+// The top-left corner of the candidate position (as emptiestLegendSpot's) where the legend covers
+// the fewest occupied cells, kept inside the area where it fits.
+QPointF leastCoveredLegendSpot(const DataOccupancy& occupancy, const QSizeF& legend,
+                               double margin = 8);
+
 }  // namespace rfscope::ui

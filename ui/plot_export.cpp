@@ -3,8 +3,10 @@
 #include <qcustomplot.h>
 
 #include <QFile>
+#include <array>
 #include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "core/data/input_limits.h"
 #include "core/io/atomic_file.h"
@@ -33,6 +35,46 @@ FigureGeometry geometryOf(const PlotExportOptions& options) {
   return g;
 }
 
+// The view laid out as the options ask for the export's duration (text size, title, legend),
+// then back to its screen look, whatever happens in between.
+class FigureSetup {
+ public:
+  FigureSetup(PlotView& view, const PlotExportOptions& options)
+      : view_(view), figure_(options.figureWidthPoints > 0) {
+    // A figure may widen the ranges for its texts and legend: the view keeps its own.
+    for (QCPAxis* axis : axes())
+      ranges_.push_back(axis->range());
+    FigureLayout layout;
+    layout.paper = figure_;
+    layout.title = exportShowsTitle(options);
+    layout.legend = options.legend;
+    layout.legendColumns = options.legendColumns;
+    if (figure_) view_.setTextPointSize(options.textPoints);
+    view_.setFigureLayout(layout);
+    view_.setExporting(true);  // a saved result's mark stays out of the file
+  }
+  ~FigureSetup() {
+    view_.setExporting(false);
+    view_.setFigureLayout({});
+    if (figure_) view_.setTextPointSize(std::nullopt);
+    const auto all = axes();
+    for (std::size_t i = 0; i < all.size(); ++i)
+      all[i]->setRange(ranges_[i]);
+  }
+  FigureSetup(const FigureSetup&) = delete;
+  FigureSetup& operator=(const FigureSetup&) = delete;
+
+ private:
+  std::array<QCPAxis*, 3> axes() const {
+    QCustomPlot* plot = view_.plot();
+    return {plot->xAxis, plot->yAxis, plot->yAxis2};
+  }
+
+  PlotView& view_;
+  bool figure_;
+  std::vector<QCPRange> ranges_;
+};
+
 }  // namespace
 
 std::string plotExportProblem(const PlotExportOptions& options, const FigureWriter& writer) {
@@ -47,6 +89,8 @@ std::string plotExportProblem(const PlotExportOptions& options, const FigureWrit
     return "plot size must be between 16 and 20000 pixels";
   }
   if (options.dpi < 24 || options.dpi > 2400) return "DPI must be between 24 and 2400";
+  if (options.legendColumns < 0 || options.legendColumns > kMaxLegendColumns)
+    return "legend columns must be between 1 and " + std::to_string(kMaxLegendColumns);
   if (!writer.format().raster) return {};
   const double pixels = pngPixelCount(options);
   if (pixels > kMaxPngPixels)
@@ -73,20 +117,8 @@ PlotExportResult exportPlot(PlotView& view, const QString& path, const FigureWri
                             const PlotExportOptions& options) {
   if (std::string problem = plotExportProblem(options, writer); !problem.empty())
     return {std::move(problem)};
-  const bool figure = options.figureWidthPoints > 0;
-  if (figure) view.setTextPointSize(options.textPoints);
-  view.setExporting(true);
-  PlotExportResult result;
-  try {
-    result = exportPlot(view.plot(), path, writer, options);
-  } catch (...) {
-    view.setExporting(false);
-    if (figure) view.setTextPointSize(std::nullopt);
-    throw;
-  }
-  view.setExporting(false);
-  if (figure) view.setTextPointSize(std::nullopt);
-  return result;
+  const FigureSetup setup(view, options);
+  return exportPlot(view.plot(), path, writer, options);
 }
 
 }  // namespace rfscope::ui

@@ -31,12 +31,13 @@ struct PlotExportResult {
 // range, a PNG over kMaxPngPixels.
 std::string plotExportProblem(const PlotExportOptions& options, const FigureWriter& writer);
 
-// Renders the plot at the options' size and writes it. At a paper size the caller sets the text
-// size first (the PlotView overload does).
+// Renders the plot at the options' size and writes it. The plot is drawn as it is laid out: its
+// text size, title and legend are the caller's (the PlotView overload sets them).
 PlotExportResult exportPlot(QCustomPlot* plot, const QString& path, const FigureWriter& writer,
                             const PlotExportOptions& options);
 
-// Renders the view at the options' size (its on-screen state is restored afterwards).
+// Renders the view at the options' size, laid out as they ask (text size, title, legend; at a
+// paper size the figure's layout of ui/plot_view.h), its on-screen state restored afterwards.
 PlotExportResult exportPlot(PlotView& view, const QString& path, const FigureWriter& writer,
                             const PlotExportOptions& options);
 

@@ -5,6 +5,9 @@
 #include <QAction>
 #include <QMenu>
 #include <QVBoxLayout>
+#include <QtMath>
+#include <cmath>
+#include <tuple>
 
 #include "ui/axis_range_dialog.h"
 #include "ui/axis_scales.h"
@@ -56,6 +59,17 @@ PlotView::PlotView(QWidget* parent)
     connect(axis, &QCPAxis::scaleTypeChanged, this, format);
     applyTickFormat(axis);
   }
+  // The screen's spacing, for going back to it after an export at paper size.
+  screenSpacing_.legendMargins = plot_->legend->margins();
+  screenSpacing_.legendRowSpacing = plot_->legend->rowSpacing();
+  screenSpacing_.legendColumnSpacing = plot_->legend->columnSpacing();
+  screenSpacing_.iconTextPadding = plot_->legend->iconTextPadding();
+  screenSpacing_.layoutRowSpacing = plot_->plotLayout()->rowSpacing();
+  screenSpacing_.layoutColumnSpacing = plot_->plotLayout()->columnSpacing();
+  screenSpacing_.axisRectMinimumMargins = plot_->axisRect()->minimumMargins();
+  screenSpacing_.axisPadding = plot_->xAxis->padding();
+  screenSpacing_.tickLabelPadding = plot_->xAxis->tickLabelPadding();
+  screenSpacing_.labelPadding = plot_->xAxis->labelPadding();
   connect(plot_, &QCustomPlot::afterLayout, this, &PlotView::placeLegend);
   interaction_ = new PlotInteraction(
       plot_, *legend_, [this](const QPointF& position) { return describePointNear(position); });
@@ -135,8 +149,15 @@ void PlotView::setTable(const Table& table) {
   buildPinned();
   fullXLabel_ = kind_->xAxisLabel(xLabel_);
   plot_->xAxis->setLabel(fullXLabel_);
-  for (const auto& series : series_)
+  shortXLabel_ = hints.xShortLabel.empty()
+                     ? QString()
+                     : kind_->xAxisLabel(QString::fromStdString(hints.xShortLabel));
+  shortYLabel_ = QString::fromStdString(hints.yShortLabel);
+  shortY2Label_ = QString::fromStdString(hints.y2ShortLabel);
+  for (const auto& series : series_) {
+    if (figure_.paper) series.legendPlottable()->setName(series.legendText(true));
     setSeriesVisible(series.label, !hidden_.contains(series.label));
+  }
   applyAxisScales();
   if (!userAdjustedView_) fitView();
   distinguishSeries();
@@ -278,6 +299,67 @@ void PlotView::setTextPointSize(std::optional<double> points) {
   plot_->replot(QCustomPlot::rpQueuedReplot);
 }
 
+void PlotView::setFigureLayout(const FigureLayout& layout) {
+  figure_ = layout;
+  showTitle(layout.title);
+  for (const auto& series : series_)
+    series.legendPlottable()->setName(series.legendText(layout.paper));
+  legend_->setRequest(layout.legend, layout.legendColumns, layout.paper);
+  applyStyle();
+  plot_->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void PlotView::showTitle(bool on) {
+  QCPLayoutGrid* layout = plot_->plotLayout();
+  const bool shown = title_->layout() == layout;
+  title_->setVisible(on);
+  if (on == shown) return;
+  if (on) {
+    layout->insertRow(0);
+    layout->addElement(0, 0, title_);
+  } else {
+    layout->take(title_);
+    layout->simplify();
+  }
+}
+
+void PlotView::applySpacing() {
+  QCPLegend* legend = plot_->legend;
+  QCPAxisRect* axisRect = plot_->axisRect();
+  const Spacing& screen = screenSpacing_;
+  if (!figure_.paper || !textPoints_) {
+    legend->setMargins(screen.legendMargins);
+    legend->setRowSpacing(screen.legendRowSpacing);
+    legend->setColumnSpacing(screen.legendColumnSpacing);
+    legend->setIconTextPadding(screen.iconTextPadding);
+    plot_->plotLayout()->setRowSpacing(screen.layoutRowSpacing);
+    plot_->plotLayout()->setColumnSpacing(screen.layoutColumnSpacing);
+    axisRect->setMinimumMargins(screen.axisRectMinimumMargins);
+    for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+      axis->setPadding(screen.axisPadding);
+      axis->setTickLabelPadding(screen.tickLabelPadding);
+      axis->setLabelPadding(screen.labelPadding);
+    }
+    return;
+  }
+  // At paper sizes every gap is a fraction of the text's height (em): the screen's gaps, in
+  // pixels, would take a fifth of a one-column figure.
+  const double em = *textPoints_ * 96 / 72;
+  const auto part = [em](double fraction) { return static_cast<int>(std::lround(fraction * em)); };
+  legend->setMargins(QMargins(part(0.4), part(0.2), part(0.4), part(0.2)));
+  legend->setRowSpacing(0);
+  legend->setColumnSpacing(part(0.8));
+  legend->setIconTextPadding(part(0.4));
+  plot_->plotLayout()->setRowSpacing(part(0.3));
+  plot_->plotLayout()->setColumnSpacing(part(0.3));
+  axisRect->setMinimumMargins(QMargins(part(0.3), part(0.3), part(0.3), part(0.3)));
+  for (QCPAxis* axis : {plot_->xAxis, plot_->yAxis, plot_->yAxis2}) {
+    axis->setPadding(part(0.2));
+    axis->setTickLabelPadding(part(0.25));
+    axis->setLabelPadding(part(0.25));
+  }
+}
+
 void PlotView::applyStyle() {
   const double base = textPoints_.value_or(font().pointSizeF());
   auto sized = [this](double points) {
@@ -299,6 +381,7 @@ void PlotView::applyStyle() {
   title_->setFont(titleFont);
   markFont_ = sized(labelFont.pointSizeF() * 2.2);
   markFont_.setBold(true);
+  applySpacing();
   fitFreshnessMark();
 
   // Line widths follow the text size at paper sizes (an 8-pt figure gets ~1.2-pt lines).
@@ -306,6 +389,8 @@ void PlotView::applyStyle() {
   style.lineWidth = presentation_ ? 4 : textPoints_ ? std::max(0.8, *textPoints_ * 0.15) : 2;
   style.markerSize = presentation_ ? 8 : textPoints_ ? *textPoints_ * 0.6 : 5;
   style.stale = freshness_ == PlotFreshness::Stale;
+  style.textFont = tickFont;
+  style.paper = figure_.paper;
   kind_->style(series_, style);
   pinned_.style(style);
 }
@@ -418,41 +503,107 @@ bool PlotView::freshnessMarkAboveData() const {
   return true;
 }
 
-void PlotView::fitTexts() {
+bool PlotView::fitTexts() {
   // Titles and axis labels longer than the plot (large fonts, narrow windows, paper sizes) wrap
-  // between words instead of being cut off.
+  // between words instead of being cut off. At paper sizes the axes carry their short labels.
   const QString title =
       wrapText(fullTitle_, title_->font(), std::max(80, plot_->viewport().width() - 16));
+  bool changed = title != title_->text() && title_->visible();
   if (title != title_->text()) title_->setText(title);
   const QRect area = plot_->axisRect()->rect();
-  const std::pair<QCPAxis*, const QString*> labels[] = {
-      {plot_->xAxis, &fullXLabel_}, {plot_->yAxis, &fullYLabel_}, {plot_->yAxis2, &fullY2Label_}};
-  for (const auto& [axis, full] : labels) {
+  const std::tuple<QCPAxis*, const QString*, const QString*> labels[] = {
+      {plot_->xAxis, &fullXLabel_, &shortXLabel_},
+      {plot_->yAxis, &fullYLabel_, &shortYLabel_},
+      {plot_->yAxis2, &fullY2Label_, &shortY2Label_}};
+  for (const auto& [axis, full, brief] : labels) {
     const int length = axis == plot_->xAxis ? area.width() : area.height();
-    const QString label = wrapText(*full, axis->labelFont(), std::max(80, length));
-    if (label != axis->label()) axis->setLabel(label);
+    const QString& text = figure_.paper && !brief->isEmpty() ? *brief : *full;
+    const QString label =
+        wrapText(text, axis->labelFont(), std::max(figure_.paper ? 40 : 80, length));
+    if (label == axis->label()) continue;
+    axis->setLabel(label);
+    changed = changed || axis->visible();
   }
+  return changed;
+}
+
+void PlotView::fitTickLabelsOnPage() {
+  if (!figure_.paper || !textPoints_) return;
+  // A tick label at an end of an axis reaches past the axis rect by half its size (a slanted one
+  // by more): the axis rect's margins make room for it, so that it stays on the page. The
+  // margins on the sides of the tick labels are the axes' own.
+  const QRect axes = plot_->axisRect()->rect();
+  const double em = *textPoints_ * 96 / 72;
+  const int base = static_cast<int>(std::lround(0.3 * em));
+  int left = 0, right = 0, top = 0, bottom = 0;  // how far past the axis rect labels reach
+  const auto extent = [](const QCPAxis* axis, int i) {
+    return QFontMetrics(axis->tickLabelFont())
+        .boundingRect(0, 0, 0, 0, Qt::TextDontClip, axis->tickVectorLabels().value(i))
+        .size();
+  };
+  const QCPAxis* x = plot_->xAxis;
+  if (x->visible() && x->tickLabels()) {
+    const double angle = qDegreesToRadians(std::abs(x->tickLabelRotation()));
+    for (int i = 0; i < x->tickVector().size(); ++i) {
+      if (!x->range().contains(x->tickVector()[i])) continue;
+      const double at = x->coordToPixel(x->tickVector()[i]);
+      const QSize size = extent(x, i);
+      const double along = size.width() * std::cos(angle), across = size.height() * std::sin(angle);
+      double from = at - size.width() / 2.0, to = at + size.width() / 2.0;
+      if (x->tickLabelRotation() < 0) {  // slanted up to the right, ending at the tick
+        from = at - along - across / 2;
+        to = at + across / 2;
+      } else if (x->tickLabelRotation() > 0) {  // slanted down to the right, from the tick
+        from = at - across / 2;
+        to = at + along + across / 2;
+      }
+      left = std::max(left, static_cast<int>(std::ceil(axes.left() - from)));
+      right = std::max(right, static_cast<int>(std::ceil(to - axes.right())));
+    }
+  }
+  for (const QCPAxis* y : {plot_->yAxis, plot_->yAxis2}) {
+    if (!y->visible() || !y->tickLabels()) continue;
+    for (int i = 0; i < y->tickVector().size(); ++i) {
+      if (!y->range().contains(y->tickVector()[i])) continue;
+      const double at = y->coordToPixel(y->tickVector()[i]);
+      const double half = extent(y, i).height() / 2.0;
+      top = std::max(top, static_cast<int>(std::ceil(axes.top() - (at - half))));
+      bottom = std::max(bottom, static_cast<int>(std::ceil(at + half - axes.bottom())));
+    }
+  }
+  const QMargins wanted(std::max(base, left + 1), std::max(base, top + 1),
+                        std::max(base, right + 1), std::max(base, bottom + 1));
+  if (wanted == plot_->axisRect()->minimumMargins()) return;
+  plot_->axisRect()->setMinimumMargins(wanted);
+  relayout(plot_);
 }
 
 void PlotView::placeLegend() {
   if (placingLegend_) return;
   placingLegend_ = true;
-  fitTexts();
+  // The layout was computed with the labels as they were: lay it out again with the ones that fit
+  // (the short ones when an export at paper size has just begun), until they stay.
+  for (int round = 0; round < 3 && fitTexts(); ++round)
+    relayout(plot_);
   kind_->fitToLayout(plot_, series_);
+  fitTickLabelsOnPage();
   bool anyEntry = false;
   for (const auto& series : series_)
     anyEntry = anyEntry || plot_->legend->itemWithPlottable(series.legendPlottable());
-  anyEntry = anyEntry && kind_->legendShown();
+  anyEntry = anyEntry && kind_->legendShown() && legend_->placement() != LegendPlacement::None;
   plot_->legend->setVisible(anyEntry);
   const auto markData = [this](DataOccupancy& occupancy) {
     for (const auto& series : seriesWithPinned())
       if (series.line->visible()) kind_->addToOccupancy(occupancy, series, plot_->xAxis);
     kind_->addItemsToOccupancy(occupancy);
   };
-  if (anyEntry && legend_->place(markData)) {
+  if (!anyEntry) {
+    legend_->putAway();
+  } else if (legend_->place(markData)) {
     // The axes lost the legend's room: their labels wrap to the new size.
     relayout(plot_);
     fitTexts();
+    fitTickLabelsOnPage();
   }
   relayout(plot_);
   fitFreshnessMark();  // in the axes as they are now
@@ -540,6 +691,14 @@ QCPGraph* PlotView::pinnedGraph(int series) const {
 }
 QCPBarsGroup* PlotView::barsGroup() const {
   return plot_->findChild<QCPBarsGroup*>();
+}
+
+int PlotView::dataCellsUnderLegend() const {
+  if (!plot_->legend->visible() || !legend_->inside()) return 0;
+  DataOccupancy occupancy(plot_->axisRect()->rect());
+  for (const auto& series : series_)
+    if (series.line->visible()) kind_->addToOccupancy(occupancy, series, plot_->xAxis);
+  return occupancy.occupiedCells(legend_->rect());
 }
 
 QVector<QPointF> PlotView::visibleDataPixels() const {

@@ -15,12 +15,14 @@
 // Pinned runs (setPinnedCurves, ui/pinned_overlay.h) are drawn dimmed under the current table's
 // series, for comparison, and kept across tables until replaced.
 
+#include <QMargins>
 #include <QSet>
 #include <QWidget>
 #include <memory>
 #include <optional>
 
 #include "core/experiments/table.h"
+#include "core/io/plot_export_options.h"
 #include "ui/pinned_overlay.h"
 #include "ui/plot_kinds/plot_kind.h"
 
@@ -47,6 +49,17 @@ struct PlotViewState {
   std::optional<std::pair<double, double>> xRange;  // unset: fit the data
   std::optional<std::pair<double, double>> yRange;
   QSet<QString> hiddenSeries;  // series labels
+};
+
+// How an export lays the plot out (ui/plot_export.h sets it for the export's duration); the
+// default is the screen's layout.
+struct FigureLayout {
+  // A figure at paper size: spacing in proportion to the text, the axes' short labels, tick labels
+  // kept on the page, the legend outside only while the axes keep half of the figure.
+  bool paper = false;
+  bool title = true;
+  LegendPlacement legend = LegendPlacement::Automatic;
+  int legendColumns = 0;  // 0: automatic
 };
 
 // Whether the plotted table belongs to the current settings.
@@ -90,6 +103,8 @@ class PlotView : public QWidget {
   // Text size of every label in points (tick labels and legend; titles a little larger); unset:
   // the widget's font. Exports at a paper size set it; line widths scale with it.
   void setTextPointSize(std::optional<double> points);
+  void setFigureLayout(const FigureLayout& layout);
+  const FigureLayout& figureLayout() const { return figure_; }
   void setSeriesVisible(const QString& label, bool visible);
 
   // Runs kept for comparison, drawn dimmed under the table's series (replacing earlier ones). Only
@@ -133,6 +148,9 @@ class PlotView : public QWidget {
   QCPBarsGroup* barsGroup() const;        // the bars' group, null without bars
   // Widget pixel positions of every visible data point (lines, markers, band edges).
   QVector<QPointF> visibleDataPixels() const;
+  // Cells of the drawn data (lines, markers, bands, error bars, bars) that the legend covers, on
+  // the legend placement's occupancy grid; 0 when the legend is hidden or outside the axes.
+  int dataCellsUnderLegend() const;
 
  signals:
   void viewChanged();
@@ -145,10 +163,14 @@ class PlotView : public QWidget {
   void applyStyle();
   void distinguishSeries();
   void placeLegend();
-  void fitTexts();
+  bool fitTexts();  // true when a shown text changed
   void fitFreshnessMark();
   void buildPinned();
   QList<PlotSeries> seriesWithPinned() const;
+  void showTitle(bool on);
+  void applySpacing();
+  // At paper sizes: margins that keep the tick labels at the axes' ends on the page.
+  void fitTickLabelsOnPage();
 
   QCustomPlot* plot_;
   QAction* resetViewAction_;
@@ -164,6 +186,7 @@ class PlotView : public QWidget {
   bool hasTable_ = false;
   QString fullTitle_;  // title and axis labels as the table gives them (shown wrapped)
   QString fullXLabel_, fullYLabel_, fullY2Label_;
+  QString shortXLabel_, shortYLabel_, shortY2Label_;  // for paper sizes (empty: the full ones)
   QString xLabel_;
   bool hintXLog_ = false;
   bool hintYLog_ = false;
@@ -173,6 +196,15 @@ class PlotView : public QWidget {
   bool userAdjustedView_ = false;
   bool presentation_ = false;
   std::optional<double> textPoints_;
+  FigureLayout figure_;
+  // The screen's spacing, restored after an export at paper size.
+  struct Spacing {
+    QMargins legendMargins;
+    int legendRowSpacing = 0, legendColumnSpacing = 0, iconTextPadding = 0;
+    int layoutRowSpacing = 0, layoutColumnSpacing = 0;
+    QMargins axisRectMinimumMargins;
+    int axisPadding = 0, tickLabelPadding = 0, labelPadding = 0;
+  } screenSpacing_;
   QSet<QString> hidden_;
   bool bandsShown_ = true;
   PlotFreshness freshness_ = PlotFreshness::Current;

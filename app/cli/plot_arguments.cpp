@@ -39,8 +39,8 @@ const std::vector<std::string>& plotOptionNames() {
     std::vector<std::string> out;
     for (const OutputFormat* format : outputFormats(OutputKind::Figure))
       out.push_back(outputOption(*format));
-    for (const char* option :
-         {"--width", "--height", "--dpi", "--figure-width", "--figure-height", "--font-size"})
+    for (const char* option : {"--width", "--height", "--dpi", "--figure-width", "--figure-height",
+                               "--font-size", "--title", "--legend", "--legend-columns"})
       out.emplace_back(option);
     return out;
   }();
@@ -115,6 +115,29 @@ PlotOutputs plotOutputs(const Arguments& arguments) {
         throw UsageError("--font-size must be between 4 and 48 points");
     }
   }
+  if (arguments.has("--title")) {
+    const std::string& title = arguments.value("--title");
+    if (title != "keep" && title != "drop")
+      throw UsageError("--title is keep or drop, got '" + title + "'");
+    options.title = title == "keep";
+  }
+  if (arguments.has("--legend")) {
+    const std::string& legend = arguments.value("--legend");
+    const auto placement = parseLegendPlacement(legend);
+    if (!placement) {
+      std::string names;
+      for (std::size_t i = 0; i < kLegendPlacementNames.size(); ++i)
+        names += std::string(i == 0                                  ? ""
+                             : i + 1 == kLegendPlacementNames.size() ? " or "
+                                                                     : ", ") +
+                 std::string(kLegendPlacementNames[i]);
+      throw UsageError("--legend is " + names + ", got '" + legend + "'");
+    }
+    options.legend = *placement;
+  }
+  options.legendColumns = readInt("--legend-columns", 0, 1, kMaxLegendColumns);
+  if (arguments.has("--legend-columns") && options.legend == LegendPlacement::None)
+    throw UsageError("--legend-columns arranges the legend, which --legend none leaves out");
   const double pixels = pngPixelCount(options);
   for (const OutputFile& file : outputs.files)
     if (file.format->raster && pixels > kMaxPngPixels)

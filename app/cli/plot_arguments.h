@@ -1,9 +1,10 @@
 #pragma once
-// The figure outputs (--png/--pdf/--svg: one option per figure format of core/io/output_format.h)
-// and the plot's size (--width/--height/--dpi in pixels, or a paper size with
-// --figure-width/--figure-height/--font-size) of `rfscope-cli run`, parsed and checked before the
-// run: a plot that could not be rendered (an empty file name, a PNG over kMaxPngPixels) is bad
-// input, not a failure after minutes of computing.
+// The figure outputs (--png/--pdf/--svg: one option per figure format of core/io/output_format.h),
+// the plot's size (--width/--height/--dpi in pixels, or a paper size with
+// --figure-width/--figure-height/--font-size) and layout (--title keep|drop,
+// --legend auto|inside|right|below|none, --legend-columns N) of `rfscope-cli run`, parsed and
+// checked before the run: a plot that could not be rendered (an empty file name, a PNG over
+// kMaxPngPixels) is bad input, not a failure after minutes of computing.
 
 #include <optional>
 #include <string>

@@ -428,6 +428,12 @@ GridRows measuredRows(AttentionErrorResult& result) {
   return rows;
 }
 
+// A series' label for a small legend: "PosRF IID" for "PosRF, IID".
+std::string shortSeriesName(std::string name) {
+  if (const auto comma = name.find(", "); comma != std::string::npos) name.erase(comma, 1);
+  return name;
+}
+
 }  // namespace
 
 std::string attentionProblemTitle(const AttentionErrorSettings& settings,
@@ -541,6 +547,8 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";
   table.hints.yLabel = "relative output error ‖Ô - O‖/‖O‖ (measured: mean ± std; predicted)";
+  table.hints.xShortLabel = "M";
+  table.hints.yShortLabel = "‖Ô - O‖/‖O‖";
   table.hints.xLog = table.hints.yLog = true;
   table.addColumn("features", "random features M", result.features);
   const std::size_t rows = result.features.size();
@@ -557,6 +565,7 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
         addBandSeries(table, key + "-output", name + " measured",
                       {" mean output error", " std over redraws", " mean - std", " mean + std"},
                       e.series.colorKey, SeriesStyle::Line);
+    table.hints.series[output.series].shortLabel = shortSeriesName(e.series.label);
     for (std::size_t k = 0; k < rows; ++k)
       output.append(table, e.outputMean[k], e.outputStd[k], e.outputMean[k] - e.outputStd[k],
                     e.outputMean[k] + e.outputStd[k]);
@@ -585,7 +594,8 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
         !(std::sqrt(e.spreadSquared.back()) > kSpreadLimit))
       table.hints.series.push_back({e.series.name + " predicted",
                                     e.series.key + "-output-predicted", "", "", e.series.colorKey,
-                                    SeriesStyle::Points, "", false});
+                                    SeriesStyle::Points, "", false,
+                                    shortSeriesName(e.series.label) + " pred."});
   // The notes are known from the closed forms, before any measurement.
   shown.warnings = attentionNotes(result.estimators, settings.features);
   if (rows < settings.features.size()) return shown;  // what was measured: complete runs only

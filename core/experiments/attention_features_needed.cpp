@@ -124,6 +124,7 @@ Presentation AttentionFeaturesNeeded::present(const AttentionErrorSettings& sett
   table.hints.xLabel = "mechanism, coupling";
   table.hints.yLabel =
       "random features M for relative output error " + formatParameterValue(target);
+  table.hints.yShortLabel = "M for error " + formatParameterValue(target);
   table.hints.yLog = true;
   table.hints.kind = PlotKind::GroupedBars;
   const ColumnHandle estimator = table.addColumn("estimator", "mechanism × coupling (number)");

@@ -381,6 +381,8 @@ Presentation Classification::present(const ClassificationSettings& settings,
   table.hints.xLabel =
       settings.perDimension ? "random features per dimension m/d" : "random features M";
   table.hints.yLabel = "test accuracy, mean ± std of the mean";
+  table.hints.xShortLabel = settings.perDimension ? "m/d" : "M";
+  table.hints.yShortLabel = "test accuracy";
   table.addColumn("features", "random features M", result.features);
   table.addColumn("features-per-dimension", "random features per dimension m/d",
                   result.featuresPerDimension);

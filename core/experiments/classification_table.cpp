@@ -222,6 +222,7 @@ Presentation ClassificationTable::present(const ClassificationTableSettings& set
     table.hints.xValueNames.emplace_back(datasetNumber(all[i].id), all[i].id);
   table.hints.xValueNames.emplace_back(kAverageRowDataset, "average");
   table.hints.yLabel = "test accuracy, mean ± std of the mean";
+  table.hints.yShortLabel = "test accuracy";
   table.addColumn("dataset", datasetColumnLabel(), result.dataset);
   table.addColumn("train-points", "training points L", result.trainPoints);
   table.addColumn("features", "random features M", result.features);

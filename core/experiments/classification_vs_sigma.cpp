@@ -142,6 +142,8 @@ Presentation ClassificationVsSigma::present(const ClassificationVsSigmaSettings&
   table.hints.xLabel = "data scale σ";
   table.hints.xLog = true;
   table.hints.yLabel = "test accuracy, mean ± std of the mean";
+  table.hints.xShortLabel = "σ";
+  table.hints.yShortLabel = "test accuracy";
   table.addColumn("sigma", "data scale σ", result.sigma);
   table.addColumn("features", "random features M", result.features);
   table.addColumn("accuracy-exact", "exact kernel accuracy", result.exact);

@@ -258,6 +258,8 @@ Presentation ConformityComparison::present(const ConformityComparisonSettings& s
   table.hints.xColumn = "v";
   table.hints.xLabel = "v = ‖x + y‖";
   table.hints.yLabel = "RF-conformity ρ (lower is better)";
+  table.hints.xShortLabel = "v";
+  table.hints.yShortLabel = "RF-conformity ρ";
   const auto style = settings.vs.size() > 1 ? SeriesStyle::LineAndPoints : SeriesStyle::Points;
   std::vector<double> low, high;
   for (std::size_t k = 0; k < result.v.size(); ++k) {
@@ -274,13 +276,13 @@ Presentation ConformityComparison::present(const ConformityComparisonSettings& s
   table.addColumn("simrf-plus", "SimRF+", result.simplexPlus);
   table.addColumn("optimized", "numerically optimised", result.optimized);
   table.hints.series = {
-      {"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, "", false},
+      {"IID (mean ± std)", "iid-mean", "iid-low", "iid-high", "iid", style, "", false, "IID"},
       {"ORF", "orf", "", "", "orf", style, "", false},
       {"SimRF", "simrf", "", "", "simrf", style, "", false},
       {"SimRF+", "simrf-plus", "", "", "simrf-plus", style, "", false}};
   if (settings.optimize)
     table.hints.series.push_back(
-        {"numerically optimised", "optimized", "", "", "optimized", style, "", false});
+        {"numerically optimised", "optimized", "", "", "optimized", style, "", false, "optimum"});
   return shown;
 }
 

@@ -234,6 +234,8 @@ Presentation Convergence::present(const ConvergenceSettings& settings,
   table.hints.xLabel = "trials n";
   table.hints.xLog = true;
   table.hints.yLabel = relative ? "estimate / exact value" : "estimate (no closed form)";
+  table.hints.xShortLabel = "n";
+  table.hints.yShortLabel = relative ? "K̂ / K" : "K̂";
   table.addColumn("trials", "trials n", result.trials);
   table.addColumn("estimate", "Monte Carlo estimate" + std::string(relative ? " / exact" : ""),
                   result.estimate);

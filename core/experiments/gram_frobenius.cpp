@@ -217,6 +217,8 @@ Presentation GramFrobenius::present(const GramFrobeniusSettings& settings,
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";
   table.hints.yLabel = "Σ (K - K̂)², mean ± std of the mean";
+  table.hints.xShortLabel = "M";
+  table.hints.yShortLabel = "Σ (K - K̂)²";
   table.addColumn("features", "random features M", result.features);
   for (const GramEstimatorErrors& e : result.estimators) {
     // Columns named by coupling alone when there is one mechanism; legends by what differs.

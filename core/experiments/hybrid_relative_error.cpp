@@ -140,6 +140,8 @@ Presentation HybridRelativeError::present(const HybridRelativeErrorSettings& set
   table.hints.xColumn = "r";
   table.hints.xLabel = "radius r";
   table.hints.yLabel = "max over θ of √MSE / SM";
+  table.hints.xShortLabel = "r";
+  table.hints.yShortLabel = "max_θ √MSE / SM";
   table.hints.yLog = true;
   table.addColumn("r", "radius r", result.radius);
   table.addColumn("trig", "TrigRF, max over θ", result.trig);
@@ -151,9 +153,10 @@ Presentation HybridRelativeError::present(const HybridRelativeErrorSettings& set
       {"TrigRF", "trig", "", "", "trig", SeriesStyle::Line, "", false},
       {"FAVOR+", "favor", "", "", "pos-hyp", SeriesStyle::Line, "", false},
       {"angular hybrid", "hybrid", "", "", "hybrid-angular", SeriesStyle::Line, "", false},
-      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false},
+      {"W(r)/√(2m) (Lemma 3.4)", "lemma-3-4", "", "", "lemma-3-4", SeriesStyle::Points, "", false,
+       "W(r)/√(2m)"},
       {"hybrid bound (Thm 3.5; defined for r ≥ 1 only)", "theorem-3-5", "", "", "theorem-3-5",
-       SeriesStyle::Line, "", false}};
+       SeriesStyle::Line, "", false, "Thm 3.5 bound"}};
   return shown;
 }
 

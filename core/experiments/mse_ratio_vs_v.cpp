@@ -240,6 +240,7 @@ Presentation MseRatioVsV::present(const MseRatioVsVSettings& settings,
   table.hints.xColumn = "v";
   table.hints.xLabel = "v = ‖x + y‖";
   table.hints.yLabel = "MSE / MSE IID";
+  table.hints.xShortLabel = "v";
   table.addColumn("v", "v = ‖x + y‖", result.v);
   for (const MseRatioCoupling& c : result.couplings) {
     if (!c.closedForm) continue;

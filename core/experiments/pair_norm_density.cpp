@@ -216,6 +216,7 @@ Presentation PairNormDensity::present(const PairNormDensitySettings& settings,
   table.hints.xColumn = "w";
   table.hints.xLabel = "w_ij = ‖ω_i + ω_j‖";
   table.hints.yLabel = "p(w_ij)";
+  table.hints.xShortLabel = "w_ij";
   table.addColumn("w", "w_ij (closed forms: fine grid; histograms: bin centres)", result.w);
   for (const PairNormCoupling& c : result.couplings) {
     if (!c.closedForm) continue;

@@ -196,8 +196,21 @@ Presentation PointwiseSoftmax::present(const PointwiseSoftmaxSettings& settings,
   table.hints.yLabel = "SM(x, y): median estimate, 5th–95th percentile band";
   table.hints.y2Label = "relative error √MSE / SM: exact (lines), Monte Carlo (markers)";
   table.hints.y2Log = false;
+  table.hints.xShortLabel = "θ";
+  table.hints.yShortLabel = "SM(x, y)";
+  table.hints.y2ShortLabel = "√MSE / SM";
   table.addColumn("theta", "θ", result.theta);
   table.addColumn("sm", "true SM(x, y) = exp(r² cos θ)", result.truth);
+  // Names without their qualifier ("PosRF" for "PosRF (hyperbolic)") for the small legend of a
+  // paper figure, where no other estimator shares them.
+  const auto shortName = [&](const std::string& name) {
+    const std::string base = name.substr(0, name.find(" ("));
+    int sharing = 0;
+    for (const auto& other : settings.estimators)
+      sharing +=
+          other.mechanism->info().name.substr(0, other.mechanism->info().name.find(" (")) == base;
+    return sharing > 1 ? name : base;
+  };
   std::size_t heavy = 0;
   for (std::size_t i = 0; i < settings.estimators.size(); ++i) {
     const std::string& id = settings.estimators[i].mechanism->info().id;
@@ -208,20 +221,22 @@ Presentation PointwiseSoftmax::present(const PointwiseSoftmaxSettings& settings,
     table.addColumn(id + "-q95", name + " 95th percentile", e.q95);
     table.addColumn(id + "-error-mc", name + " relative error (Monte Carlo)", e.errorMc);
     table.addColumn(id + "-error", name + " relative error (exact)", e.error);
+    // At paper sizes the legend reads as a table, a row per estimator: its name (the median),
+    // then "error" and "MC" in its colour.
     table.hints.series.push_back({name + " median, 5–95%", id + "-median", id + "-q05", id + "-q95",
-                                  id, SeriesStyle::LineAndPoints, "", false});
+                                  id, SeriesStyle::LineAndPoints, "", false, shortName(name)});
     table.hints.series.push_back(
-        {name + " error", id + "-error", "", "", id, SeriesStyle::Line, "", true});
+        {name + " error", id + "-error", "", "", id, SeriesStyle::Line, "", true, "error"});
     const std::size_t heavyHere =
         static_cast<std::size_t>(std::count(e.heavyTail.begin(), e.heavyTail.end(), 1.0));
     heavy += heavyHere;
     table.hints.series.push_back({name + " error (MC)", id + "-error-mc", "", "", id,
                                   SeriesStyle::Points,
-                                  heavyHere > 0 ? "heavy tails at some angles" : "", true});
+                                  heavyHere > 0 ? "heavy tails at some angles" : "", true, "MC"});
   }
   // The true curve last, drawn over the medians that sit on it (TrigRF's hid it).
   table.hints.series.push_back(
-      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false});
+      {"true SM(x, y)", "sm", "", "", "exact", SeriesStyle::LineAndPoints, "", false, "SM(x, y)"});
   for (const PointwiseSoftmaxResult::Failure& failure : result.failures)
     shown.warnings.push_back(settings.estimators[failure.estimator].mechanism->info().id + ": " +
                              failure.reason);

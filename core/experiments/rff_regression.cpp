@@ -156,6 +156,7 @@ void presentToy(const RffRegressionSettings& settings, const ToyRegressionResult
   table.hints.xColumn = "x";
   table.hints.xLabel = "x";
   table.hints.yLabel = "posterior mean ± 2 sd of f(x)";
+  table.hints.yShortLabel = "f(x)";
   // One x column for the grid and the training points, merged in increasing x: grid columns are
   // empty at training rows and the training column at grid rows (lines skip empty cells).
   std::vector<std::size_t> gridRow, trainRow;
@@ -267,6 +268,8 @@ void presentAbalone(const RffRegressionSettings& settings, const AbaloneRegressi
   table.hints.xLabel = "feature budget D";
   table.hints.xLog = true;
   table.hints.yLabel = "test RMSE (rings), mean ± std of the mean";
+  table.hints.xShortLabel = "D";
+  table.hints.yShortLabel = "test RMSE (rings)";
   table.addColumn("features", "feature budget D", result.features);
   table.addColumn("rmse-exact", "exact GP test RMSE", result.exact);
   table.hints.series.push_back(

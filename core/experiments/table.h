@@ -27,6 +27,10 @@ struct SeriesHint {
   // Drawn against the secondary (right-hand) y axis of PlotHints::y2Label, for a quantity with
   // other units or scale than the primary axis (e.g. relative errors beside estimates).
   bool secondaryAxis = false;
+  // The legend's text at paper sizes, where the legend must be small: "PosRF IID" for "PosRF, IID
+  // measured"; a series after one of its colour may name only what differs ("error" after
+  // "TrigRF"). Empty: the label.
+  std::string shortLabel{};
 };
 
 // A vertical line across the plot at one x (e.g. the exact value beside a histogram of estimates).
@@ -58,6 +62,11 @@ struct PlotHints {
   // The secondary y axis, used by series with secondaryAxis set (its label; log scale or not).
   std::string y2Label;
   bool y2Log = false;
+  // Short axis labels for figures at paper sizes, where the long ones would wrap: the symbol and
+  // unit ("σ", "M", "log Var"), what the figure's caption explains left to it. Empty: the label.
+  std::string xShortLabel;
+  std::string yShortLabel;
+  std::string y2ShortLabel;
   PlotKind kind = PlotKind::Curves;
   // Names of x values, shown as tick labels in place of the numbers (e.g. dataset codes); an x
   // value without a name is shown as its number.

@@ -109,6 +109,7 @@ Presentation VarianceRatioVsNorm::present(const VarianceRatioVsNormSettings& set
   table.hints.xColumn = "u";
   table.hints.xLabel = "‖x + y‖²";
   table.hints.yLabel = "μ = log(Var OPRF / Var PosRF)";
+  table.hints.yShortLabel = "μ";
   table.hints.xLog = settings.logSpacing;
   for (std::size_t i = 0; i < settings.dimensions.size(); ++i) {
     const std::string d = std::to_string(settings.dimensions[i]);

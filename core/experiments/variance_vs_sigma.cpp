@@ -265,12 +265,15 @@ void setPlotHints(const VarianceVsSigmaSettings& settings, PlotHints& hints) {
       " (" + std::string(kernelId(settings.kernel)) + " kernel, " + estimator + ")";
   if (settings.quantity == Quantity::LogVariance) {
     hints.yLabel = "log Var" + rowContext + ", mean ± std over pairs";
+    hints.yShortLabel = "log Var";
   } else if (settings.quantity == Quantity::LogRelativeVariance) {
     hints.title = "Relative variance" + hints.title.substr(std::string("Log-variance").size());
     hints.yLabel = "log(Var/K²)" + rowContext + ", mean ± std over pairs";
+    hints.yShortLabel = "log(Var/K²)";
   } else {
     hints.title = "Relative RMSE" + hints.title.substr(std::string("Log-variance").size());
     hints.yLabel = "√Var/K" + rowContext + ", geometric mean ×/÷ geometric std over pairs";
+    hints.yShortLabel = "√Var/K";
     hints.yLog = true;
   }
   if (!settings.reference) return;

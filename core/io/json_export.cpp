@@ -1,6 +1,7 @@
 #include "core/io/json_export.h"
 
 #include <limits>
+#include <utility>
 
 #include "core/couplings/coupling.h"
 #include "core/data/regime.h"
@@ -78,6 +79,7 @@ nlohmann::json tableToJson(const Table& table) {
     if (s.secondaryAxis) entry["secondary_axis"] = true;
     // Lines are the default; points (estimates with error bars, observations) say so.
     if (s.style != SeriesStyle::Line) entry["style"] = seriesStyleId(s.style);
+    if (!s.shortLabel.empty()) entry["short_label"] = s.shortLabel;
     series.push_back(entry);
   }
   nlohmann::json plot{{"title", table.hints.title},
@@ -91,6 +93,11 @@ nlohmann::json tableToJson(const Table& table) {
     plot["y2_label"] = table.hints.y2Label;
     plot["y2_log"] = table.hints.y2Log;
   }
+  // The axes' labels for paper sizes, where the experiment gives them.
+  for (const auto& [key, label] : {std::pair{"x_short_label", &table.hints.xShortLabel},
+                                   std::pair{"y_short_label", &table.hints.yShortLabel},
+                                   std::pair{"y2_short_label", &table.hints.y2ShortLabel}})
+    if (!label->empty()) plot[key] = *label;
   if (table.hints.kind == PlotKind::GroupedBars) plot["bars"] = true;
   if (!table.hints.xValueNames.empty()) {
     nlohmann::json names = nlohmann::json::array();

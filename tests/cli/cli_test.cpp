@@ -388,6 +388,44 @@ TEST(CliRun, FiguresAtPaperSizeWithTextInPoints) {
   }
 }
 
+// Paper figures carry no title unless asked, their axes' short labels, and the legend where it is
+// asked for (issue 30, item 1).
+TEST(CliRun, PaperFiguresLeaveTheTitleToTheCaptionAndPlaceTheLegendAsAsked) {
+  const fs::path dir = scratchDir();
+  const std::string run = "run --preset crt-fig2-normal --set sigma-steps=10 ";
+  const std::string svg = " --svg '" + (dir / "f.svg").string() + "'";
+  CliResult r = runCli(run + "--figure-width one-column --font-size 8" + svg);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::string text = readFile(dir / "f.svg");
+  EXPECT_EQ(text.find("Log-variance of one random feature"), std::string::npos);
+  EXPECT_NE(text.find(">log Var<"), std::string::npos);  // the short label, on one line
+  EXPECT_EQ(text.find("mean ± std over pairs"), std::string::npos);
+  r = runCli(run + "--figure-width one-column --title keep --legend below --legend-columns 3" +
+             svg);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  text = readFile(dir / "f.svg");
+  EXPECT_NE(text.find("Log-variance of one random"), std::string::npos);
+  // On screen sizes the title stays and the axes keep their full labels, unless dropped.
+  r = runCli(run + "--width 900 --height 600 --title drop --legend right" + svg);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  text = readFile(dir / "f.svg");
+  EXPECT_EQ(text.find("Log-variance of one random feature"), std::string::npos);
+  EXPECT_NE(text.find("mean ± std over pairs"), std::string::npos);
+  for (const char* good : {"--legend inside", "--legend none", "--legend auto --legend-columns 2"})
+    EXPECT_EQ(runCli(run + "--figure-width one-column " + good + svg).exitCode, 0) << good;
+
+  for (const auto& [bad, reason] :
+       {std::pair{"--title maybe", "--title is keep or drop"},
+        std::pair{"--legend left", "--legend is auto, inside, right, below or none"},
+        std::pair{"--legend-columns 0", "--legend-columns must be between 1 and 20"},
+        std::pair{"--legend-columns 21", "--legend-columns must be between 1 and 20"},
+        std::pair{"--legend none --legend-columns 2", "--legend none leaves out"}}) {
+    const CliResult rejected = runCli(run + bad + svg);
+    EXPECT_EQ(rejected.exitCode, 2) << bad;
+    EXPECT_NE(rejected.err.find(reason), std::string::npos) << bad << ": " << rejected.err;
+  }
+}
+
 TEST(CliRun, PresetsAndTheirErrors) {
   CliResult r = runCli("run --preset teach-positive-features-blow-up --set sigma-steps=5");
   ASSERT_EQ(r.exitCode, 0) << r.err;

@@ -261,6 +261,14 @@ TEST_P(ExperimentContract, CsvAndJsonReadBackToTheSameNumbers) {
   EXPECT_EQ(json["plot"]["x"], table.hints.xColumn);
   EXPECT_EQ(json["plot"]["series"].size(), table.hints.series.size());
   EXPECT_EQ(json["plot"].contains("bars"), table.hints.kind == PlotKind::GroupedBars);
+  // The labels for paper sizes, where the experiment gives them.
+  for (const auto& [key, label] : {std::pair{"x_short_label", table.hints.xShortLabel},
+                                   std::pair{"y_short_label", table.hints.yShortLabel},
+                                   std::pair{"y2_short_label", table.hints.y2ShortLabel}})
+    EXPECT_EQ(json["plot"].value(key, std::string()), label) << key;
+  for (std::size_t s = 0; s < table.hints.series.size(); ++s)
+    EXPECT_EQ(json["plot"]["series"][s].value("short_label", std::string()),
+              table.hints.series[s].shortLabel);
   if (table.hints.xValueNames.empty()) {
     EXPECT_FALSE(json["plot"].contains("x_value_names"));
   } else {

@@ -9,6 +9,7 @@
 #include <QtTest>
 #include <csignal>
 
+#include "ui/export_dialog.h"
 #include "ui/plot_export.h"
 
 using rfscope::ui::exportPlot;
@@ -128,6 +129,44 @@ class PlotExportTest : public QObject {
     QVERIFY(!rfscope::ui::figureWriterForPath("b.bmp"));
     QCOMPARE(rfscope::ui::extensionList(rfscope::OutputKind::Figure),
              QString(".png, .pdf or .svg"));
+  }
+
+  // At a paper size the dialog offers print resolution and no title (issue 30, item 1: PNGs at
+  // a paper size were 96 dpi), until the user chooses; the legend's place and columns come back.
+  void theDialogDefaultsFollowTheSize() {
+    const rfscope::OutputFormat& png = *rfscope::findOutputFormat("png");
+    rfscope::ui::ExportDialog dialog(png, rfscope::PlotExportOptions{});
+    QCOMPARE(dialog.options().dpi, 96);
+    QVERIFY(rfscope::exportShowsTitle(dialog.options()));
+    dialog.chooseSize(1);  // one column
+    QCOMPARE(dialog.options().dpi, 300);
+    QVERIFY(!rfscope::exportShowsTitle(dialog.options()));
+    QVERIFY(!dialog.options().title.has_value());  // the size's default, not a choice
+    dialog.chooseSize(0);
+    QCOMPARE(dialog.options().dpi, 96);
+    dialog.chooseTitle(false);
+    dialog.chooseLegend(rfscope::LegendPlacement::Below, 3);
+    dialog.chooseSize(2);
+    QCOMPARE(dialog.options().title, std::optional<bool>(false));
+    QCOMPARE(dialog.options().legend, rfscope::LegendPlacement::Below);
+    QCOMPARE(dialog.options().legendColumns, 3);
+    // Opened on a paper size with the screen's resolution: print's.
+    rfscope::PlotExportOptions paper;
+    paper.figureWidthPoints = rfscope::kOneColumnFigurePoints;
+    paper.figureHeightPoints = 150;
+    QCOMPARE(rfscope::ui::ExportDialog(png, paper).options().dpi, 300);
+    paper.dpi = 600;
+    QCOMPARE(rfscope::ui::ExportDialog(png, paper).options().dpi, 600);
+  }
+
+  void legendColumnsOutOfRangeAreRefused() {
+    QTemporaryDir dir;
+    rfscope::PlotExportOptions options{400, 300, 96};
+    options.legendColumns = 50;
+    const auto result =
+        exportPlot(plot_.get(), dir.filePath("p.pdf"), figureWriter("pdf"), options);
+    QVERIFY(!result);
+    QVERIFY2(result.problem.find("legend columns") != std::string::npos, result.problem.c_str());
   }
 
  private:

@@ -129,17 +129,8 @@ void GroupedBarsPlot::fit(QCustomPlot* plot, const QList<PlotSeries>& series) co
 void GroupedBarsPlot::fitToLayout(QCustomPlot* plot, const QList<PlotSeries>& series) {
   // Category names wider than their category are slanted rather than run into each other, and
   // whiskers stay narrower than the bars.
+  slantCrowdedNames(plot, categoryNames_);
   QCPAxis* x = plot->xAxis;
-  const double category = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
-  const QFontMetrics metrics(x->tickLabelFont());
-  int widest = 0;
-  for (const QString& name : std::as_const(categoryNames_))
-    widest = std::max(widest, metrics.horizontalAdvance(name));
-  const double rotation = widest + metrics.averageCharWidth() > category ? -35 : 0;
-  if (rotation != x->tickLabelRotation()) {
-    x->setTickLabelRotation(rotation);
-    relayout(plot);
-  }
   for (const PlotSeries& one : series) {
     if (!one.errorBars) continue;
     const double bar = std::abs(x->coordToPixel(barsOf(one)->width()) - x->coordToPixel(0));

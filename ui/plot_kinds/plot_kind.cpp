@@ -19,6 +19,13 @@ QCPAbstractPlottable* PlotSeries::legendPlottable() const {
   return body ? body : line;
 }
 
+QString PlotSeries::legendText(bool paper) const {
+  // The legend entry carries only the ⚠ mark; the warning itself is in the tooltip and the
+  // window's warnings area, where it has room.
+  return (paper && !shortLabel.isEmpty() ? shortLabel : label) +
+         (warning.isEmpty() ? QString() : QStringLiteral(" ⚠"));
+}
+
 QList<QCPAbstractPlottable*> PlotSeries::plottables() const {
   QList<QCPAbstractPlottable*> all;
   for (QCPAbstractPlottable* plottable :
@@ -82,6 +89,20 @@ void PlotKindRenderer::addToOccupancy(DataOccupancy& occupancy, const PlotSeries
   if (!xs.isEmpty()) occupancy.addBand(xs, lows, highs);
 }
 
+void slantCrowdedNames(QCustomPlot* plot, const QStringList& names) {
+  QCPAxis* x = plot->xAxis;
+  const double category = std::abs(x->coordToPixel(1) - x->coordToPixel(0));
+  const QFontMetrics metrics(x->tickLabelFont());
+  int widest = 0;
+  for (const QString& name : names)
+    widest = std::max(widest, metrics.horizontalAdvance(name));
+  const double rotation = widest + metrics.averageCharWidth() > category ? -35 : 0;
+  if (rotation != x->tickLabelRotation()) {
+    x->setTickLabelRotation(rotation);
+    relayout(plot);
+  }
+}
+
 QString PlotKindRenderer::describeX(const QString& xLabel, const PlotSeries& series,
                                     int index) const {
   return xLabel.toHtmlEscaped() + " = " + formatNumber(series.x[index]) + "<br>";
@@ -142,6 +163,7 @@ PlotSeries seriesOf(const SeriesHint& hint, const Table& table, QCustomPlot* plo
                     bool secondaryAxis) {
   PlotSeries series;
   series.label = QString::fromStdString(hint.label);
+  series.shortLabel = QString::fromStdString(hint.shortLabel);
   series.warning = QString::fromStdString(hint.warning);
   series.style = hint.style;
   series.color = seriesColor(hint.colorKey);
@@ -162,9 +184,7 @@ bool hasInterval(const SeriesHint& hint, const Table& table) {
 
 void addLine(PlotSeries& series, QCustomPlot* plot, const QVector<double>& keys) {
   series.line = plot->addGraph(plot->xAxis, series.valueAxis);
-  // The legend entry carries only the ⚠ mark; the warning itself is in the tooltip and the
-  // window's warnings area, where it has room.
-  series.line->setName(series.label + (series.warning.isEmpty() ? "" : QStringLiteral(" ⚠")));
+  series.line->setName(series.legendText(false));
   setFiniteData(series.line, keys, series.y);
 }
 

@@ -9,9 +9,11 @@
 // or registerPlotKind from elsewhere (a test registers a toy kind from one file).
 
 #include <QColor>
+#include <QFont>
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <algorithm>
 #include <cmath>
@@ -30,8 +32,9 @@ class DataOccupancy;
 
 // One series of the table as drawn.
 struct PlotSeries {
-  QString label;    // identity (hide/show, sessions)
-  QString warning;  // shown in the tooltip; the legend entry carries only ⚠
+  QString label;       // identity (hide/show, sessions)
+  QString shortLabel;  // the legend's text at paper sizes (empty: the label)
+  QString warning;     // shown in the tooltip; the legend entry carries only ⚠
   SeriesStyle style = SeriesStyle::Line;
   QColor color;
   QCPAxis* valueAxis = nullptr;
@@ -50,6 +53,8 @@ struct PlotSeries {
 
   // What the legend entry stands for.
   QCPAbstractPlottable* legendPlottable() const;
+  // The legend entry's text: the label (the short one at paper sizes), ⚠ if warned.
+  QString legendText(bool paper) const;
   // Every plottable drawn for the series.
   QList<QCPAbstractPlottable*> plottables() const;
 };
@@ -59,6 +64,8 @@ struct PlotStyle {
   double lineWidth = 2;
   double markerSize = 5;
   bool stale = false;  // a previous result: faded behind the mark
+  QFont textFont;      // for texts a kind writes in the axes (the tick labels' font)
+  bool paper = false;  // a figure at paper size: texts kept whole inside the axes
 };
 
 class PlotKindRenderer {
@@ -122,6 +129,10 @@ bool hasInterval(const SeriesHint& hint, const Table& table);
 void addLine(PlotSeries& series, QCustomPlot* plot, const QVector<double>& keys);
 // Error bars from the series' low/high values, on the plottable that carries its legend entry.
 void addErrorBars(PlotSeries& series, QCustomPlot* plot);
+
+// Names along the x axis, one per category at 1, 2, …: slanted when the widest (with a little room)
+// is wider than a category, upright otherwise; the plot laid out again when that changed.
+void slantCrowdedNames(QCustomPlot* plot, const QStringList& names);
 
 // Rows where a series has no value (another series' grid point, an unavailable quantity) are
 // skipped rather than drawn as gaps, so lines stay connected across them.
