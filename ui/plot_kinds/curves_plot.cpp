@@ -84,8 +84,7 @@ void CurvesPlot::addMarkers(const Table& table, QCustomPlot* plot) {
     drawn.text->position->setAxes(plot->xAxis, plot->yAxis);
     drawn.text->position->setTypeX(QCPItemPosition::ptPlotCoords);
     drawn.text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-    // Labels of successive markers step down so that neighbours do not overprint each other.
-    drawn.text->position->setCoords(marker.x, 0.02 + 0.07 * markers_.size());
+    drawn.text->position->setCoords(marker.x, 0.02);  // fitToLayout steps successive labels down
     drawn.text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     drawn.text->setPadding(QMargins(4, 0, 0, 0));
     drawn.text->setText(QString::fromStdString(marker.label));
@@ -113,6 +112,23 @@ void CurvesPlot::alignZeros(QCustomPlot* plot, const QList<PlotSeries>& series) 
   for (QCPAxis* axis : {plot->yAxis, plot->yAxis2}) {
     const double upper = axis->range().upper;
     if (upper > 0) axis->setRange(-kBottomShare / (1 - kBottomShare) * upper, upper);
+  }
+}
+
+void CurvesPlot::fitToLayout(QCustomPlot* plot, const QList<PlotSeries>& series) {
+  PlotKindRenderer::fitToLayout(plot, series);
+  // Each label on the side of its line where it fits (left near the right edge), one text line
+  // below the previous marker's so that labels of nearby lines never overprint.
+  const QRect area = plot->axisRect()->rect();
+  for (int i = 0; i < markers_.size(); ++i) {
+    QCPItemText* text = markers_[i].text;
+    const QFontMetrics metrics(text->font());
+    const int width = metrics.horizontalAdvance(text->text()) + 8;
+    const double x = plot->xAxis->coordToPixel(markers_[i].x);
+    const bool left = x + width > area.right() && x - width >= area.left();
+    const int down = static_cast<int>(std::lround(i * metrics.height() * 1.15));
+    text->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+    text->setPadding(left ? QMargins(0, down, 4, 0) : QMargins(4, down, 0, 0));
   }
 }
 

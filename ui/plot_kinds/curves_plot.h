@@ -24,6 +24,7 @@ class CurvesPlot : public PlotKindRenderer {
   void remove(QCustomPlot* plot) override;
   void fit(QCustomPlot* plot, const QList<PlotSeries>& series) const override;
   void addItemsToOccupancy(DataOccupancy& occupancy) const override;
+  void fitToLayout(QCustomPlot* plot, const QList<PlotSeries>& series) override;
 
  protected:
   // Markers large and filled (few points, one per category).
