@@ -91,6 +91,7 @@ void CurvesPlot::addMarkers(const Table& table, QCustomPlot* plot) {
     drawn.text->setColor(drawn.color);
     drawn.text->setSelectable(false);
     drawn.text->setClipToAxisRect(true);
+    drawn.text->setBrush(QColor(255, 255, 255, 215));  // legible where a curve passes under it
     markers_.push_back(drawn);
   }
 }
@@ -128,7 +129,8 @@ void CurvesPlot::fitToLayout(QCustomPlot* plot, const QList<PlotSeries>& series)
     const bool left = x + width > area.right() && x - width >= area.left();
     const int down = static_cast<int>(std::lround(i * metrics.height() * 1.15));
     text->setPositionAlignment((left ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-    text->setPadding(left ? QMargins(0, down, 4, 0) : QMargins(4, down, 0, 0));
+    text->setPadding(left ? QMargins(2, 0, 4, 0) : QMargins(4, 0, 2, 0));
+    text->position->setCoords(markers_[i].x, 0.02 + down / std::max(1.0, double(area.height())));
   }
 }
 
