@@ -115,13 +115,13 @@ std::string countText(double count) {
 std::vector<std::string> groupedBySubject(
     const std::vector<std::pair<std::string, std::string>>& notes) {
   std::vector<std::pair<std::string, std::string>> lines;  // subjects, reason
-  for (const auto& [subject, reason] : notes) {
-    auto line =
-        std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.second == reason; });
+  for (const auto& note : notes) {  // (no structured binding: clang 14 cannot capture one)
+    auto line = std::find_if(lines.begin(), lines.end(),
+                             [&](const auto& l) { return l.second == note.second; });
     if (line == lines.end())
-      lines.emplace_back(subject, reason);
+      lines.push_back(note);
     else
-      line->first += "; " + subject;
+      line->first += "; " + note.first;
   }
   std::vector<std::string> out;
   for (const auto& [subjects, reason] : lines)
