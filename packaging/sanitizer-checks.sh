@@ -17,8 +17,11 @@ built=$(date +%s)
 # release tests only; the other classification golden runs and the analytic tests at smaller d
 # take the same code paths here. So do the reruns as lesser CPUs compute (label simd-targets): the
 # same code under another SIMD target or libm, which the release tests check for equal numbers.
+# Two tests of what the user sees rather than of memory run in the release tests only too: the
+# paper layout of every preset's figure (94 s under ASan; ui_plot_export_tests exports here) and
+# the CLI's once-a-second progress during a long run (70 s under ASan, a run made long on purpose).
 ctest --preset asan --parallel "$(nproc)" --timeout 900 -LE simd-targets \
-  -E 'GoldenExperiment.CsvIsUnchanged/preset_(crt_table1|simrf_table2) |GoldenReferences.CoupledAndSoftmax'
+  -E 'GoldenExperiment.CsvIsUnchanged/preset_(crt_table1|simrf_table2) |GoldenReferences.CoupledAndSoftmax|ui_figure_layout_tests|CliOutputFailures.Item14_'
 tested=$(date +%s)
 tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-20}"
 echo "sanitizer-checks: build $((built - start)) s, tests $((tested - built)) s," \
