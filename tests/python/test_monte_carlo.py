@@ -37,3 +37,25 @@ def test_analytic_value_or_its_reason_comes_with_the_estimate():
     result = rfscope.monte_carlo("pos", X, Y, m=3, trials=1000, quantiles=[0.1, 0.9])
     assert result["analytic"]["log_variance"] == exact.log_variance
     assert set(result["quantiles"]) == {"0.1", "0.9"}
+
+
+def test_numbers_are_floats_where_the_cli_writes_minus_inf_as_a_string():
+    # PosRF at x = -y: every estimate equals the kernel, the variance is exactly 0.
+    x = np.array([0.1, -0.2, 0.3])
+    arguments = ("--mechanism", "pos", "--x", number_list(x), "--y", number_list(-x),
+                 "--trials", "256", "--seed", "3")
+    expected = cli_json("mc", *arguments)
+    assert expected["log_variance"] == "-inf"
+    result = rfscope.monte_carlo("pos", x, -x, trials=256, seed=3)
+    assert result["variance"] == 0.0
+    assert isinstance(result["log_variance"], float) and result["log_variance"] == -np.inf
+    # Otherwise the CLI's object: every "-inf" string (log_ci95, the analytic log) a float.
+    def as_numbers(value):
+        if isinstance(value, dict):
+            return {k: as_numbers(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [as_numbers(v) for v in value]
+        return float(value) if value in ("-inf", "inf", "nan") else value
+    timing = {"seconds", "features_per_second"}
+    assert {k: v for k, v in result.items() if k not in timing} == \
+        {k: v for k, v in as_numbers(expected).items() if k not in timing}

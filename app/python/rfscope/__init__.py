@@ -27,7 +27,10 @@ Example::
 
 from __future__ import annotations
 
+import contextlib as _contextlib
 import json as _json
+import math as _math
+import re as _re
 from typing import Any, Dict, List, NamedTuple, Optional, Union
 
 import numpy as _np
@@ -64,6 +67,35 @@ NotAvailableError.__doc__ = (
     "No value: a combination the core does not offer (e.g. a feature map under a coupling it does "
     "not draw). NoClosedFormError is a kind of it."
 )
+
+
+# ---- Python-side names ---------------------------------------------------------------------------
+
+def _python_message(text: str) -> str:
+    """The core's message with Python's names for what the command line calls --m, --x, --path."""
+    return _re.sub(r"--([a-z][a-z0-9-]*)", lambda m: m.group(1).replace("-", "_"), text)
+
+
+@_contextlib.contextmanager
+def _python_names():
+    try:
+        yield
+    except ValueError as error:
+        message = str(error)
+        if "--" not in message:
+            raise
+        raise type(error)(_python_message(message)) from None
+
+
+def _json_numbers(value: Any) -> Any:
+    """JSON with the core's "-inf"/"inf"/"nan" strings (logs of zero, overflowed values) as floats."""
+    if isinstance(value, dict):
+        return {k: _json_numbers(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_numbers(v) for v in value]
+    if value in ("-inf", "inf", "nan"):
+        return float(value)
+    return value
 
 
 # ---- catalogue ----------------------------------------------------------------------------------
@@ -201,7 +233,8 @@ class Conformity(NamedTuple):
 def _analytic(mechanism, x, y, kernel, coupling, m, params, with_conformity):
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
     xs, ys, single = _pairs(x, y)
-    columns = _core._analytic(arguments, xs, ys, with_conformity)
+    with _python_names():
+        columns = _core._analytic(arguments, xs, ys, with_conformity)
     if single:
         columns = tuple(float(c[0]) for c in columns)
     return columns
@@ -258,6 +291,8 @@ def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
     "orf-fast", "simrf-fast". Returns `rfscope-cli mc`'s JSON object as a dict: mean, variance
     with variance_stderr and ci95 (and their logs), quantiles, histogram, heavy_tail with its
     reasons, backend, throughput, and "analytic" (the closed form, or None with analytic_note).
+    Numbers are floats throughout (a zero variance's log_variance is -inf). Bad input raises
+    ValueError with `rfscope-cli mc`'s message in Python's names ("m: …", not "--m: …").
     """
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
     arguments += ["--x", _number_list("x", x), "--y", _number_list("y", y),
@@ -267,7 +302,8 @@ def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
                   "--path", str(path), "--backend", str(backend)]
     if quantiles is not None:
         arguments += ["--quantiles", _number_list("quantiles", quantiles)]
-    return _json.loads(_core._monte_carlo(arguments))
+    with _python_names():
+        return _json_numbers(_json.loads(_core._monte_carlo(arguments)))
 
 
 # ---- feature maps -------------------------------------------------------------------------------
