@@ -132,7 +132,11 @@ nlohmann::json catalogToJson() {
     for (const auto& spec : m->parameters())
       params.push_back(parameterSpecToJson(spec));
     const auto& info = m->info();
+    nlohmann::json closedForms = nlohmann::json::array();  // couplings with an exact variance
+    for (const CouplingInfo& coupling : allCouplings())
+      if (m->hasClosedForm(coupling.coupling)) closedForms.push_back(coupling.id);
     mechanisms.push_back({{"id", info.id},
+                          {"closed_forms", closedForms},
                           {"name", info.name},
                           {"description", info.description},
                           {"reference", info.reference},

@@ -91,3 +91,18 @@ def test_help_shows_the_documentation():
     assert "Exact variance" in rfscope.variance.__doc__
     assert "m: int" in str(__import__("inspect").signature(rfscope.variance)) or \
         "m: 'int'" in str(__import__("inspect").signature(rfscope.variance))
+
+
+def test_the_closed_forms_the_catalogue_names_are_those_that_evaluate_and_the_docstring_says_so():
+    x, y = np.full(4, 0.1), np.full(4, -0.2)
+    for mechanism in rfscope.mechanisms():
+        for coupling in ("iid", "orf", "simrf"):
+            listed = coupling in mechanism["closed_forms"]
+            if listed and coupling != "iid":
+                assert f"'{mechanism['id']}' under" in rfscope.variance.__doc__
+            try:
+                rfscope.variance(mechanism["id"], x, y, coupling=coupling, m=4)
+                evaluated = True
+            except rfscope.NoClosedFormError:
+                evaluated = False
+            assert evaluated == listed, (mechanism["id"], coupling)

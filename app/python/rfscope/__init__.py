@@ -245,8 +245,8 @@ def variance(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian", coupli
     """Exact variance of the M-feature estimator of `kernel` at the pairs (x[i], y[i]).
 
     mechanism: an id of mechanisms() ("trig", "pos", "oprf", ...); kernel: "gaussian" or
-    "softmax"; coupling: "iid", "orf", "simrf" (closed forms exist for every mechanism under
-    "iid", for "pos" under "orf"/"simrf" and "trig" under "orf"); m: the number of features;
+    "softmax"; coupling: "iid", "orf", "simrf" (closed forms exist {closed_forms}); m: the number
+    of features;
     params: the mechanism's parameters (e.g. A=-0.1 for "oprf"; see mechanisms()), unset
     automatic ones chosen at each pair as the command line does.
 
@@ -258,6 +258,19 @@ def variance(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian", coupli
     """
     log_v, v, log_k, k = _analytic(mechanism, x, y, kernel, coupling, m, params, False)
     return Variance(v, log_v, k, log_k)
+
+
+def _closed_forms_text() -> str:
+    """Where closed forms exist, from the registry (mechanisms()[i]["closed_forms"])."""
+    everywhere = [m["id"] for m in mechanisms() if "iid" in m["closed_forms"]]
+    coupled = ["'{}' under {}".format(m["id"], ", ".join(c for c in m["closed_forms"] if c != "iid"))
+               for m in mechanisms() if any(c != "iid" for c in m["closed_forms"])]
+    text = "under \"iid\" for " + ("every mechanism" if len(everywhere) == len(mechanisms())
+                                     else ", ".join(everywhere))
+    return text + ("; coupled: " + "; ".join(coupled) if coupled else "")
+
+
+variance.__doc__ = variance.__doc__.replace("{closed_forms}", _closed_forms_text())
 
 
 def conformity(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
