@@ -1,6 +1,7 @@
 // Feature maps: one draw of a mechanism's randomness (Philox stream `trial` under `seed`, as the
 // Monte Carlo engine's trial of that number draws it) applied to NumPy data.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -13,6 +14,7 @@
 #include "app/cli/cli_arguments.h"
 #include "app/cli/estimator_arguments.h"
 #include "app/python/bindings.h"
+#include "app/python/interruptible.h"
 #include "app/python/numpy_input.h"
 #include "core/couplings/coupling.h"
 #include "core/io/json_export.h"
@@ -27,6 +29,7 @@ namespace {
 
 constexpr int kMaxBlockDimension = 4096;        // a 4096 × 4096 block: 128 MiB
 constexpr Eigen::Index kStatisticsRows = 2000;  // rows of X the data-driven parameters average
+constexpr Eigen::Index kRowsPerBlock = 1024;    // rows mapped between two looks at Ctrl-C
 
 class PyFeatureMap {
  public:
@@ -120,8 +123,21 @@ class PyFeatureMap {
   Eigen::MatrixXd kernel(const DoubleArray& xArray, const DoubleArray& yArray) const {
     const FeatureMatrix queries = mapped(xArray, false);
     const FeatureMatrix keys = mapped(yArray, true);
-    py::gil_scoped_release release;
-    return kernelEstimates(queries, keys);
+    // By blocks of query rows, interruptible like the features.
+    Eigen::MatrixXd estimates(queries.values.rows(), keys.values.rows());
+    std::atomic<bool> cancel{false};
+    runInterruptibly(
+        [&] {
+          for (Eigen::Index first = 0; first < queries.values.rows() && !cancel;
+               first += kRowsPerBlock) {
+            const Eigen::Index rows = std::min(kRowsPerBlock, queries.values.rows() - first);
+            const FeatureMatrix block{queries.values.middleRows(first, rows),
+                                      queries.logScale.segment(first, rows)};
+            estimates.middleRows(first, rows) = kernelEstimates(block, keys);
+          }
+        },
+        cancel);
+    return estimates;
   }
 
   int dimension() const { return map_->dimension(); }
@@ -141,8 +157,24 @@ class PyFeatureMap {
       throw cli::UsageError(
           name + " has " + std::to_string(points.cols()) +
           " columns but the feature map has d = " + std::to_string(map_->dimension()));
-    py::gil_scoped_release release;
-    return keys ? map_->keys(points) : map_->queries(points);
+    // Blocks of rows on a worker thread: Ctrl-C stops a long transform between two blocks (the
+    // features of a row do not depend on the other rows, so the blocks give the same numbers).
+    FeatureMatrix out;
+    out.values.resize(points.rows(), map_->width());
+    out.logScale.resize(points.rows());
+    std::atomic<bool> cancel{false};
+    runInterruptibly(
+        [&] {
+          for (Eigen::Index first = 0; first < points.rows() && !cancel; first += kRowsPerBlock) {
+            const Eigen::Index rows = std::min(kRowsPerBlock, points.rows() - first);
+            const auto block = points.middleRows(first, rows);
+            FeatureMatrix part = keys ? map_->keys(block) : map_->queries(block);
+            out.values.middleRows(first, rows) = part.values;
+            out.logScale.segment(first, rows) = part.logScale;
+          }
+        },
+        cancel);
+    return out;
   }
 
   FeatureMapSpec spec_;

@@ -49,5 +49,26 @@ def test_vectorised_variance_stops():
                                                         m=64)) < 0.3
 
 
+def test_feature_maps_stop():
+    rng = np.random.default_rng(2)
+    X = rng.standard_normal((400000, 64))
+    fmap = rfscope.feature_map("trig", "iid", m=1024, d=64, seed=1)
+    assert interrupted_after(lambda: fmap.transform(X)) < 0.3
+    small = X[:20000]
+    assert interrupted_after(lambda: fmap.kernel(small, small)) < 0.3
+
+
+def test_blocks_give_the_same_features_as_rows_one_by_one():
+    X = np.random.default_rng(3).standard_normal((2500, 8))  # three blocks of rows
+    fmap = rfscope.feature_map("oprf", "orf", m=16, d=8, seed=2)
+    whole = fmap.transform(X)
+    for i in (0, 1023, 1024, 2499):
+        np.testing.assert_array_equal(whole[i], fmap.transform(X[i:i + 1])[0])
+    # The kernel by blocks of query rows: the features' products (summed in another order by
+    # the matrix product of another size, so equal to rounding).
+    np.testing.assert_allclose(fmap.kernel(X, X[:10]), whole @ fmap.transform_keys(X[:10]).T,
+                               rtol=1e-12, atol=0)
+
+
 def test_a_completed_call_is_not_disturbed():
     assert rfscope.variance("pos", np.ones(2), np.ones(2)).log_variance > -np.inf
