@@ -699,20 +699,10 @@ void MainWindow::showClaimVerdict(const Table& table) {
   std::vector<ParameterError> errors;
   const ParameterSet presetValues = presetParameters(*preset, *experiment_, errors);
   const ParameterSet current = panel_->parameters();
-  // A multi-choice in another order is the same choice (the panel lists it in the registry's).
-  const auto same = [](const ParameterValue& a, const ParameterValue& b) {
-    const auto* x = std::get_if<std::vector<std::string>>(&a);
-    const auto* y = std::get_if<std::vector<std::string>>(&b);
-    if (!x || !y) return a == b;
-    std::vector<std::string> sx = *x, sy = *y;
-    std::sort(sx.begin(), sx.end());
-    std::sort(sy.begin(), sy.end());
-    return sx == sy;
-  };
   QStringList changes;
   for (const auto& [key, value] : current.values())
     if (const ParameterValue* original = presetValues.find(key);
-        !original || !same(*original, value))
+        !original || !sameParameterValue(*original, value))
       changes << qs(key) + " = " + qs(formatParameterValue(value));
   claimBanner_->showVerdict(preset->claim, checkClaim(preset->claim, table), changes.join(", "));
 }

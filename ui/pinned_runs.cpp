@@ -16,17 +16,6 @@ QString qs(const std::string& s) {
   return QString::fromStdString(s);
 }
 
-// A multi-choice in another order is the same choice.
-bool sameValue(const ParameterValue& a, const ParameterValue& b) {
-  const auto* x = std::get_if<std::vector<std::string>>(&a);
-  const auto* y = std::get_if<std::vector<std::string>>(&b);
-  if (!x || !y) return a == b;
-  std::vector<std::string> sx = *x, sy = *y;
-  std::sort(sx.begin(), sx.end());
-  std::sort(sy.begin(), sy.end());
-  return sx == sy;
-}
-
 // Whether the table is drawn as curves over numeric x values (what pins can be drawn over).
 bool drawnAsCurves(const Table& table) {
   return table.hints.kind == PlotKind::Curves && table.rowCount() != 1 &&
@@ -40,7 +29,7 @@ QString parameterDifferences(const ParameterSet& pinned, const ParameterSet& sho
   int count = 0;
   for (const auto& [key, value] : pinned.values()) {
     const ParameterValue* other = shown.find(key);
-    if (other && sameValue(*other, value)) continue;
+    if (other && sameParameterValue(*other, value)) continue;
     if (++count <= limit) differences << qs(key) + " = " + qs(formatParameterValue(value));
   }
   if (count > limit) differences << QStringLiteral("…");

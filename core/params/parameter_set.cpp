@@ -254,4 +254,14 @@ std::string realTextProblem(RealText kind, const std::string& text) {
   return {};
 }
 
+bool sameParameterValue(const ParameterValue& a, const ParameterValue& b) {
+  const auto* x = std::get_if<std::vector<std::string>>(&a);
+  const auto* y = std::get_if<std::vector<std::string>>(&b);
+  if (!x || !y) return a == b;
+  std::vector<std::string> sx = *x, sy = *y;
+  std::sort(sx.begin(), sx.end());
+  std::sort(sy.begin(), sy.end());
+  return sx == sy;
+}
+
 }  // namespace rfscope

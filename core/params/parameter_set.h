@@ -62,6 +62,10 @@ class ParameterSet {
 // Throws InvalidParameter naming the parameter when the text is not a value of its type.
 ParameterValue parseParameterValue(const ParameterSpec& spec, std::string_view text);
 
+// Whether two values are the same choice: equal, or a multi-choice listing the same ids in another
+// order (the app's panel lists a multi-choice in the registry's order, a preset as written).
+bool sameParameterValue(const ParameterValue& a, const ParameterValue& b);
+
 // Renders a value the way parseParameterValue reads it back (round-trips exactly).
 std::string formatParameterValue(const ParameterValue& value);
 
