@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include <pybind11/complex.h>
 #include <pybind11/eigen.h>
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
@@ -19,6 +20,7 @@
 #include "core/couplings/coupling.h"
 #include "core/io/json_export.h"
 #include "core/mechanisms/data_driven_parameters.h"
+#include "core/mechanisms/feature_map_recipe.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/random/trial_stream.h"
 
@@ -148,6 +150,35 @@ class PyFeatureMap {
   std::string parametersJson() const { return parameterSetToJson(spec_.parameters).dump(); }
   std::vector<double> shift() const { return {spec_.shift.begin(), spec_.shift.end()}; }
 
+  // The drawn randomness and closed-form constants (feature_map_recipe.h) as NumPy arrays, or
+  // None for maps without such a form; the PyTorch maps compute their features from it.
+  py::object recipe() const {
+    FeatureMapRecipe recipe;
+    if (!map_->describe(recipe)) return py::none();
+    py::dict out;
+    out["kernel"] = std::string(kernelId(recipe.kernel));
+    out["omega"] = py::cast(recipe.omega);
+    switch (recipe.form) {
+      case FeatureMapRecipe::Form::GeneralizedExponential:
+        out["form"] = "exponential";
+        out["a"] = recipe.a;
+        out["s"] = recipe.s;
+        out["antithetic"] = recipe.antithetic;
+        break;
+      case FeatureMapRecipe::Form::DenseExponential:
+        out["form"] = "dense-exponential";
+        out["a"] = py::cast(recipe.derf.a);
+        out["t1"] = py::cast(recipe.derf.t1);
+        out["t2"] = py::cast(recipe.derf.t2);
+        break;
+      case FeatureMapRecipe::Form::RandomPhase:
+        out["form"] = "random-phase";
+        out["phases"] = py::cast(recipe.phases);
+        break;
+    }
+    return out;
+  }
+
  private:
   FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
     const auto points = pointsOf(array);
@@ -200,7 +231,8 @@ void bindFeatureMap(py::module_& module) {
       .def_property_readonly("symmetric", &PyFeatureMap::symmetric)
       .def_property_readonly("mechanism", &PyFeatureMap::mechanism)
       .def("_parameters_json", &PyFeatureMap::parametersJson)
-      .def_property_readonly("_shift", &PyFeatureMap::shift);
+      .def_property_readonly("_shift", &PyFeatureMap::shift)
+      .def("_recipe", &PyFeatureMap::recipe);
 }
 
 }  // namespace rfscope::python

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/mechanisms/feature_map_recipe.h"
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
@@ -17,6 +18,14 @@ class DenseExponentialFeatureMap final : public FeatureMap {
         rootFeatures_(std::sqrt(static_cast<double>(spec.features))) {}
 
   bool symmetric() const override { return p_.t1 == p_.t2; }
+
+  bool describe(FeatureMapRecipe& out) const override {
+    out.form = FeatureMapRecipe::Form::DenseExponential;
+    out.kernel = kernel_;
+    out.omega = omega_;
+    out.derf = p_;
+    return true;
+  }
 
  protected:
   void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,

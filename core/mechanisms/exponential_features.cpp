@@ -5,6 +5,7 @@
 #include <numbers>
 
 #include "core/math/log_math.h"
+#include "core/mechanisms/feature_map_recipe.h"
 
 namespace rfscope {
 namespace {
@@ -17,6 +18,7 @@ class ExponentialFeatureMap final : public FeatureMap {
                    spec.features * (isComplex(g) || g.antithetic ? 2 : 1)),
         omega_(std::move(omega)),
         kernel_(spec.kernel),
+        a_(g.a),
         s_(g.s),
         antithetic_(g.antithetic),
         complex_(isComplex(g)),
@@ -37,6 +39,16 @@ class ExponentialFeatureMap final : public FeatureMap {
   bool symmetric() const override { return realA_; }
 
   static bool isComplex(const GeneralizedExponential& g) { return g.a.imag() != 0 || g.s < 0; }
+
+  bool describe(FeatureMapRecipe& out) const override {
+    out.form = FeatureMapRecipe::Form::GeneralizedExponential;
+    out.kernel = kernel_;
+    out.omega = omega_;
+    out.a = a_;
+    out.s = s_;
+    out.antithetic = antithetic_;
+    return true;
+  }
 
  protected:
   void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
@@ -94,6 +106,7 @@ class ExponentialFeatureMap final : public FeatureMap {
  private:
   Eigen::MatrixXd omega_;  // M × n
   Kernel kernel_;
+  std::complex<double> a_;
   int s_;
   bool antithetic_, complex_, realA_;
   double rootFeatures_;

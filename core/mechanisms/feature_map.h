@@ -54,6 +54,8 @@
 
 namespace rfscope {
 
+struct FeatureMapRecipe;
+
 struct FeatureMatrix {
   Eigen::MatrixXd values;    // L × width, |values| ≤ 1
   Eigen::VectorXd logScale;  // L: feature = values · exp(logScale), logScale = k·ln 2 (|k| < 2^20)
@@ -84,6 +86,9 @@ class FeatureMap {
   Eigen::Index width() const { return width_; }
   // queries(X) == keys(X) for every X.
   virtual bool symmetric() const { return true; }
+  // What the map computes, for reproduction elsewhere (feature_map_recipe.h); false for maps
+  // without such a form (the discrete and hybrid mechanisms).
+  virtual bool describe(FeatureMapRecipe&) const { return false; }
 
   // f⁽¹⁾ of the rows of x (L × d), into `out` (its storage is reused).
   void queries(const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const;

@@ -4,6 +4,7 @@
 #include <numbers>
 
 #include "core/couplings/trig_orthogonality.h"
+#include "core/mechanisms/feature_map_recipe.h"
 
 namespace rfscope {
 namespace {
@@ -16,6 +17,14 @@ class TrigPhaseFeatureMap final : public FeatureMap {
         omega_(std::move(omega)),
         phases_(std::move(phases)),
         kernel_(spec.kernel) {}
+
+  bool describe(FeatureMapRecipe& out) const override {
+    out.form = FeatureMapRecipe::Form::RandomPhase;
+    out.kernel = kernel_;
+    out.omega = omega_;
+    out.phases = phases_;
+    return true;
+  }
 
  protected:
   void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
