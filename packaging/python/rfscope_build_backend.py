@@ -3,7 +3,7 @@
 `pip install .` (and `pip wheel .`) from the source tree build only the Python module — the C++
 core and its pybind11 extension, no Qt — with CMake (RFSCOPE_GUI=OFF), then pack the wheel:
 
-    rfscope/__init__.py, sklearn.py, py.typed, _core.<abi>.so   the package as the build tree holds it
+    rfscope/__init__.py, sklearn.py, _core.pyi, py.typed, _core.<abi>.so   the package as the build tree holds it
     rfscope/data/uci/, rfscope/data/mnist/                       the bundled data sets, found next
                                                                  to the extension at run time
     rfscope-<version>.dist-info/                                 METADATA from pyproject.toml
@@ -88,7 +88,7 @@ def _build_module(config_settings: Optional[Dict]) -> Path:
 def _package_files(package: Path) -> List[Tuple[str, Path]]:
     """(path in the wheel, file) for the package and its data."""
     files = [(f"rfscope/{p.name}", p) for p in sorted(package.iterdir())
-             if p.is_file() and (p.suffix in (".py", ".so") or p.name == "py.typed")]
+             if p.is_file() and (p.suffix in (".py", ".pyi", ".so") or p.name == "py.typed")]
     for folder, patterns in (("uci", ("*.data", "*.txt", "README.md")),
                              ("mnist", ("*.gz", "README.md"))):
         source = _ROOT / "resources" / folder

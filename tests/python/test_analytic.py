@@ -106,3 +106,28 @@ def test_the_closed_forms_the_catalogue_names_are_those_that_evaluate_and_the_do
             except rfscope.NoClosedFormError:
                 evaluated = False
             assert evaluated == listed, (mechanism["id"], coupling)
+
+
+@pytest.mark.parametrize("mechanism,coupling", [("oprf", "iid"), ("pos", "simrf"), ("trig", "orf")])
+def test_all_pairs_is_every_row_of_x_with_every_row_of_y(mechanism, coupling, monkeypatch):
+    xs = 0.3 * RNG.standard_normal((7, D))
+    ys = 0.3 * RNG.standard_normal((5, D))
+    # Blocks of 2 rows of x per call of the core, so that the blocks' seams are crossed too.
+    monkeypatch.setattr(rfscope, "_ALL_PAIRS_BLOCK", 2 * len(ys))
+    grid = rfscope.variance(mechanism, xs, ys, coupling=coupling, m=4, all_pairs=True)
+    rho = (rfscope.conformity(mechanism, xs, ys, coupling=coupling, m=4, all_pairs=True)
+           if mechanism == "pos" else None)
+    for name in ("variance", "log_variance", "kernel_value", "log_kernel_value"):
+        assert getattr(grid, name).shape == (7, 5)
+    for i in range(7):
+        row = rfscope.variance(mechanism, xs[i], ys, coupling=coupling, m=4)
+        np.testing.assert_array_equal(grid.log_variance[i], row.log_variance)
+        np.testing.assert_array_equal(grid.kernel_value[i], row.kernel_value)
+        if rho is not None:
+            expected = rfscope.conformity(mechanism, xs[i], ys, coupling=coupling, m=4)
+            np.testing.assert_array_equal(rho.log_conformity[i], expected.log_conformity)
+    # Not the row-by-row pairing: entry [i, j] is (x[i], y[j]).
+    assert grid.log_variance[1, 0] == rfscope.variance(mechanism, xs[1], ys[0], coupling=coupling,
+                                                        m=4).log_variance
+    with pytest.raises(ValueError, match="x has 5 entries per point but y has 4"):
+        rfscope.variance(mechanism, xs, ys[:, :4], m=4, all_pairs=True)

@@ -94,3 +94,9 @@ def test_run_and_feature_map_errors():
         fmap.transform(np.zeros((1, 3)), dtype=np.int32)
     with pytest.raises(ValueError, match="d: the dimension must be at least 1"):
         rfscope.feature_map("pos", "iid", 4, 0, 1)
+    # M has no silent default; d comes from data where it is given.
+    with pytest.raises(TypeError, match="needs m, the number of frequencies M"):
+        rfscope.feature_map("pos", "iid", d=3)
+    with pytest.raises(TypeError, match="needs d, the input dimension"):
+        rfscope.feature_map("pos", "iid", m=4)
+    assert rfscope.feature_map("oprf", m=4, data=np.ones((6, 5))).d == 5

@@ -45,8 +45,8 @@ def test_feature_maps_are_the_monte_carlo_trials_of_the_same_seed(mechanism, cou
     k = estimates(mechanism, coupling, 3, 256, 5)
     mc = rfscope.monte_carlo(mechanism, X, Y, coupling=coupling, m=3, trials=256, seed=5,
                              path="full", backend="cpu")
-    assert mc["mean"] == pytest.approx(k.mean(), rel=1e-12)
-    assert mc["variance"] == pytest.approx(k.var(ddof=1), rel=1e-9)
+    assert mc.mean == pytest.approx(k.mean(), rel=1e-12)
+    assert mc.variance == pytest.approx(k.var(ddof=1), rel=1e-9)
 
 
 def test_same_seed_same_features_and_dtypes():

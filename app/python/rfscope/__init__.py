@@ -28,12 +28,16 @@ Example::
 from __future__ import annotations
 
 import contextlib as _contextlib
+import copy as _copy
+import dataclasses as _dataclasses
 import json as _json
 import math as _math
 import re as _re
-from typing import Any, Dict, List, NamedTuple, Optional, Union
+import typing as _typing
+from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as _np
+from numpy.typing import ArrayLike, DTypeLike, NDArray
 
 from . import _core
 from ._core import NoClosedFormError, NotAvailableError
@@ -41,8 +45,11 @@ from ._core import NoClosedFormError, NotAvailableError
 __version__: str = _core.__version__
 
 __all__ = [
+    "Analytic",
     "Conformity",
     "FeatureMap",
+    "Histogram",
+    "MonteCarlo",
     "NoClosedFormError",
     "NotAvailableError",
     "Variance",
@@ -77,7 +84,7 @@ def _python_message(text: str) -> str:
 
 
 @_contextlib.contextmanager
-def _python_names():
+def _python_names() -> Iterator[None]:
     try:
         yield
     except ValueError as error:
@@ -101,32 +108,32 @@ def _json_numbers(value: Any) -> Any:
 # ---- catalogue ----------------------------------------------------------------------------------
 
 def _catalog() -> Dict[str, Any]:
-    return _json.loads(_core._catalog())
+    return _typing.cast(Dict[str, Any], _json.loads(_core._catalog()))
 
 
 def mechanisms() -> List[Dict[str, Any]]:
     """The mechanisms (id, name, description, traits, parameter specs), as `rfscope-cli list`."""
-    return _catalog()["mechanisms"]
+    return _typing.cast(List[Dict[str, Any]], _catalog()["mechanisms"])
 
 
 def couplings() -> List[Dict[str, Any]]:
     """The couplings of the frequencies (id, name, description), as `rfscope-cli list`."""
-    return _catalog()["couplings"]
+    return _typing.cast(List[Dict[str, Any]], _catalog()["couplings"])
 
 
 def kernels() -> List[Any]:
     """The kernels (gaussian, softmax), as `rfscope-cli list`."""
-    return _catalog()["kernels"]
+    return _typing.cast(List[Any], _catalog()["kernels"])
 
 
 def experiments() -> List[Dict[str, Any]]:
     """The experiments with their parameter specs, as `rfscope-cli list`."""
-    return _catalog()["experiments"]
+    return _typing.cast(List[Dict[str, Any]], _catalog()["experiments"])
 
 
 def presets() -> List[Dict[str, Any]]:
     """The presets (id, title, experiment, values), as `rfscope-cli list`."""
-    return _catalog()["presets"]
+    return _typing.cast(List[Dict[str, Any]], _catalog()["presets"])
 
 
 # ---- input conversion ---------------------------------------------------------------------------
@@ -171,7 +178,7 @@ def _estimator_arguments(mechanism: str, kernel: str, coupling: str, m: int,
     return arguments
 
 
-def _real_array(name: str, value: Any) -> _np.ndarray:
+def _real_array(name: str, value: ArrayLike) -> NDArray[Any]:
     array = _np.asarray(value)
     if array.dtype.kind not in "fiu" or array.dtype == _np.float16:
         raise TypeError(f"{name}: expected an array of real numbers (float64, float32 or "
@@ -179,7 +186,7 @@ def _real_array(name: str, value: Any) -> _np.ndarray:
     return array
 
 
-def _points(name: str, value: Any) -> _np.ndarray:
+def _points(name: str, value: ArrayLike) -> NDArray[_np.float64]:
     """A (L, d) C-contiguous float64 array of the points in value: (d,) is one point."""
     array = _real_array(name, value)
     if array.ndim == 1:
@@ -193,7 +200,8 @@ def _points(name: str, value: Any) -> _np.ndarray:
     return _np.ascontiguousarray(array, dtype=_np.float64)
 
 
-def _pairs(x: Any, y: Any):
+def _pairs(x: ArrayLike,
+           y: ArrayLike) -> Tuple[NDArray[_np.float64], NDArray[_np.float64], bool]:
     """(X, Y, single): the pairs as two (L, d) arrays; single when both were (d,)."""
     xs, ys = _points("x", x), _points("y", y)
     if xs.shape[1] != ys.shape[1]:
@@ -217,31 +225,53 @@ class Variance(NamedTuple):
     it estimates, at each pair. Plain values are exp of the logs (inf or 0 where a double cannot
     hold them: use the logs, which are finite or -inf for an exact zero)."""
 
-    variance: Union[float, _np.ndarray]
-    log_variance: Union[float, _np.ndarray]
-    kernel_value: Union[float, _np.ndarray]
-    log_kernel_value: Union[float, _np.ndarray]
+    variance: Union[float, NDArray[_np.float64]]
+    log_variance: Union[float, NDArray[_np.float64]]
+    kernel_value: Union[float, NDArray[_np.float64]]
+    log_kernel_value: Union[float, NDArray[_np.float64]]
 
 
 class Conformity(NamedTuple):
     """The RF-conformity ρ of the coupling (SimRF eq. 10) at each pair, and its log."""
 
-    conformity: Union[float, _np.ndarray]
-    log_conformity: Union[float, _np.ndarray]
+    conformity: Union[float, NDArray[_np.float64]]
+    log_conformity: Union[float, NDArray[_np.float64]]
 
 
-def _analytic(mechanism, x, y, kernel, coupling, m, params, with_conformity):
+# Pairs per call of the core in all-pairs mode: blocks of rows of x against every row of y, so
+# that the repeated inputs stay small (≈ 65536 pairs × d doubles) and Ctrl-C is seen between them.
+_ALL_PAIRS_BLOCK = 65536
+
+
+def _analytic(mechanism: str, x: ArrayLike, y: ArrayLike, kernel: str, coupling: str, m: int,
+              params: Dict[str, Any], with_conformity: bool,
+              all_pairs: bool = False) -> Tuple[Any, ...]:
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
+    if all_pairs:
+        xs, ys = _points("x", x), _points("y", y)
+        if xs.shape[1] != ys.shape[1]:
+            raise ValueError(f"x has {xs.shape[1]} entries per point but y has {ys.shape[1]}")
+        rows_per_block = max(1, _ALL_PAIRS_BLOCK // ys.shape[0])
+        blocks = []
+        for first in range(0, xs.shape[0], rows_per_block):
+            block = xs[first:first + rows_per_block]
+            with _python_names():
+                blocks.append(_core._analytic(
+                    arguments, _np.repeat(block, ys.shape[0], axis=0),
+                    _np.tile(ys, (block.shape[0], 1)), with_conformity))
+        return tuple(_np.concatenate([b[i] for b in blocks]).reshape(xs.shape[0], ys.shape[0])
+                     for i in range(len(blocks[0])))
     xs, ys, single = _pairs(x, y)
     with _python_names():
         columns = _core._analytic(arguments, xs, ys, with_conformity)
     if single:
-        columns = tuple(float(c[0]) for c in columns)
+        return tuple(float(c[0]) for c in columns)
     return columns
 
 
-def variance(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian", coupling: str = "iid",
-             m: int = 1, **params: Any) -> Variance:
+def variance(mechanism: str, x: ArrayLike, y: ArrayLike, *, kernel: str = "gaussian",
+             coupling: str = "iid", m: int = 1, all_pairs: bool = False,
+             **params: Any) -> Variance:
     """Exact variance of the M-feature estimator of `kernel` at the pairs (x[i], y[i]).
 
     mechanism: an id of mechanisms() ("trig", "pos", "oprf", ...); kernel: "gaussian" or
@@ -251,12 +281,15 @@ def variance(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian", coupli
     automatic ones chosen at each pair as the command line does.
 
     x, y: arrays of shape (d,) (one pair: floats are returned) or (L, d) (L pairs: arrays of L).
-    Returns Variance(variance, log_variance, kernel_value, log_kernel_value), equal to
+    all_pairs=True pairs every row of x (L1, d) with every row of y (L2, d) instead: arrays of
+    shape (L1, L2), entry [i, j] at the pair (x[i], y[j]) — the variance of every entry of a
+    kernel matrix's estimate. m defaults to 1: the variance of one feature. Returns Variance(variance, log_variance, kernel_value, log_kernel_value), equal to
     `rfscope-cli analytic` at each pair. Raises ValueError for bad input (the command line's
     message), TypeError for arrays that are not real numbers, NoClosedFormError where there is no
     closed form.
     """
-    log_v, v, log_k, k = _analytic(mechanism, x, y, kernel, coupling, m, params, False)
+    log_v, v, log_k, k = _analytic(mechanism, x, y, kernel, coupling, m, params, False,
+                                   all_pairs)
     return Variance(v, log_v, k, log_k)
 
 
@@ -270,21 +303,23 @@ def _closed_forms_text() -> str:
     return text + ("; coupled: " + "; ".join(coupled) if coupled else "")
 
 
-variance.__doc__ = variance.__doc__.replace("{closed_forms}", _closed_forms_text())
+variance.__doc__ = (variance.__doc__ or "").replace("{closed_forms}", _closed_forms_text())
 
 
-def conformity(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
-               coupling: str = "iid", m: int = 1, **params: Any) -> Conformity:
+def conformity(mechanism: str, x: ArrayLike, y: ArrayLike, *, kernel: str = "gaussian",
+               coupling: str = "iid", m: int = 1, all_pairs: bool = False,
+               **params: Any) -> Conformity:
     """RF-conformity ρ of the coupling at the pairs (x[i], y[i]) (SimRF eq. 10), where the theory
-    has one (positive features under iid, orf, simrf); the arguments are variance()'s.
+    has one (positive features under iid, orf, simrf); the arguments (all_pairs included) are
+    variance()'s.
     Returns Conformity(conformity, log_conformity); raises NoClosedFormError elsewhere."""
-    columns = _analytic(mechanism, x, y, kernel, coupling, m, params, True)
+    columns = _analytic(mechanism, x, y, kernel, coupling, m, params, True, all_pairs)
     return Conformity(columns[5], columns[4])
 
 
 # ---- Monte Carlo --------------------------------------------------------------------------------
 
-def _number_list(name: str, value: Any) -> str:
+def _number_list(name: str, value: ArrayLike) -> str:
     array = _real_array(name, value)
     if array.ndim != 1:
         raise ValueError(f"{name}: expected one point, an array of shape (d,), got shape "
@@ -292,20 +327,118 @@ def _number_list(name: str, value: Any) -> str:
     return ",".join(repr(float(v)) for v in array)
 
 
-def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
+class Histogram(NamedTuple):
+    """The estimates' histogram: counts[i] in [edges[i], edges[i + 1]); on log K̂ where log_scale."""
+
+    edges: NDArray[_np.float64]
+    counts: NDArray[_np.int64]
+    log_scale: bool
+    samples: int
+
+
+class Analytic(NamedTuple):
+    """The closed-form variance beside a Monte Carlo result."""
+
+    variance: float
+    log_variance: float
+
+
+@_dataclasses.dataclass(frozen=True)
+class MonteCarlo:
+    """A Monte Carlo run at one pair (monte_carlo()): `rfscope-cli mc`'s result with floats
+    throughout (a zero variance's log_variance is -inf) and Python's names.
+
+    variance is the sample variance of the trials' M-feature estimates, variance_stderr its
+    standard error and ci95 its 95% interval (log_ci95 in logs); analytic the closed form (None,
+    with analytic_note, where there is none); heavy_tail flags a sample whose interval cannot be
+    trusted, with the reasons; quantiles maps each level asked for to the estimates' quantile.
+    to_dict() gives the JSON object as the command line writes it (numbers as floats)."""
+
+    mechanism: str
+    coupling: str
+    kernel: str
+    m: int
+    d: int
+    trials: int
+    seed: int
+    path: str
+    params: Dict[str, Any]
+    mean: float
+    variance: float
+    log_variance: float
+    variance_stderr: float
+    variance_relative_stderr: float
+    ci95: Tuple[float, float]
+    log_ci95: Tuple[float, float]
+    kernel_value: float
+    log_kernel_value: float
+    analytic: Optional[Analytic]
+    analytic_note: Optional[str]
+    heavy_tail: bool
+    heavy_tail_reasons: List[str]
+    quantiles: Dict[float, float]
+    histogram: Histogram
+    backend: str
+    backend_requested: str
+    backend_note: Optional[str]
+    simd_target: Optional[str]
+    seconds: float
+    features_per_second: float
+    _json: Dict[str, Any] = _dataclasses.field(repr=False, compare=False)
+
+    @classmethod
+    def _from_json(cls, value: Dict[str, Any]) -> "MonteCarlo":
+        histogram = value["histogram"]
+        analytic = value.get("analytic")
+
+        def number(name: str) -> float:  # JSON's null (no relative error of a zero) as nan
+            return _np.nan if value.get(name) is None else float(value[name])
+
+        return cls(mechanism=str(value["mechanism"]), coupling=str(value["coupling"]),
+                   kernel=str(value["kernel"]), m=int(value["m"]), d=int(value["d"]),
+                   trials=int(value["trials"]), seed=int(value["seed"]), path=str(value["path"]),
+                   params=dict(value.get("params", {})), mean=number("mean"),
+                   variance=number("variance"), log_variance=number("log_variance"),
+                   variance_stderr=number("variance_stderr"),
+                   variance_relative_stderr=number("variance_relative_stderr"),
+                   kernel_value=number("kernel_value"),
+                   log_kernel_value=number("log_kernel_value"),
+                   analytic_note=value.get("analytic_note"),
+                   heavy_tail=bool(value["heavy_tail"]),
+                   heavy_tail_reasons=list(value.get("heavy_tail_reasons", [])),
+                   backend=str(value["backend"]), backend_requested=str(value["backend_requested"]),
+                   backend_note=value.get("backend_note"), simd_target=value.get("simd_target"),
+                   seconds=number("seconds"), features_per_second=number("features_per_second"),
+                   ci95=(float(value["ci95"][0]), float(value["ci95"][1])),
+                   log_ci95=(float(value["log_ci95"][0]), float(value["log_ci95"][1])),
+                   analytic=None if analytic is None else Analytic(
+                       float(analytic["variance"]), float(analytic["log_variance"])),
+                   quantiles={float(level): float(q)
+                              for level, q in value.get("quantiles", {}).items()},
+                   histogram=Histogram(_np.asarray(histogram["edges"], dtype=_np.float64),
+                                       _np.asarray(histogram["counts"], dtype=_np.int64),
+                                       bool(histogram["log_scale"]), int(histogram["samples"])),
+                   _json=value)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The command line's JSON object (numbers as floats; -inf for a log of zero)."""
+        return _copy.deepcopy(self._json)
+
+
+def monte_carlo(mechanism: str, x: ArrayLike, y: ArrayLike, *, kernel: str = "gaussian",
                 coupling: str = "iid", m: int = 1, trials: int = 100000, seed: int = 1,
-                threads: int = 0, path: str = "fast", quantiles: Optional[Any] = None,
-                backend: str = "auto", **params: Any) -> Dict[str, Any]:
+                threads: int = 0, path: str = "fast", quantiles: Optional[ArrayLike] = None,
+                backend: str = "auto", **params: Any) -> MonteCarlo:
     """Monte Carlo variance of the M-feature estimator at ONE pair (x, y of shape (d,)).
 
     The arguments are variance()'s plus trials (128 to 1e9), seed (same seed, same numbers for
     any thread count), threads (0: all cores), path ("fast" or "full"), quantiles (levels in
     [0, 1]) and backend ("cpu", "cuda", "auto"); couplings also include "simrf-plus",
-    "orf-fast", "simrf-fast". Returns `rfscope-cli mc`'s JSON object as a dict: mean, variance
-    with variance_stderr and ci95 (and their logs), quantiles, histogram, heavy_tail with its
-    reasons, backend, throughput, and "analytic" (the closed form, or None with analytic_note).
-    Numbers are floats throughout (a zero variance's log_variance is -inf). Bad input raises
-    ValueError with `rfscope-cli mc`'s message in Python's names ("m: …", not "--m: …").
+    "orf-fast", "simrf-fast". Returns a MonteCarlo: mean, variance with variance_stderr and ci95
+    (and their logs), quantiles, histogram, heavy_tail with its reasons, backend, throughput, and
+    analytic (the closed form, or None with analytic_note) — `rfscope-cli mc`'s result, floats
+    throughout (a zero variance's log_variance is -inf). Bad input raises ValueError with
+    `rfscope-cli mc`'s message in Python's names ("m: …", not "--m: …").
     """
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
     arguments += ["--x", _number_list("x", x), "--y", _number_list("y", y),
@@ -316,7 +449,8 @@ def monte_carlo(mechanism: str, x: Any, y: Any, *, kernel: str = "gaussian",
     if quantiles is not None:
         arguments += ["--quantiles", _number_list("quantiles", quantiles)]
     with _python_names():
-        return _json_numbers(_json.loads(_core._monte_carlo(arguments)))
+        value = _json_numbers(_json.loads(_core._monte_carlo(arguments)))
+    return MonteCarlo._from_json(value)
 
 
 # ---- feature maps -------------------------------------------------------------------------------
@@ -331,7 +465,7 @@ class FeatureMap:
     for the hybrids. Queries and keys differ where the estimator is asymmetric (symmetric tells).
     """
 
-    def __init__(self, core_map: Any):
+    def __init__(self, core_map: _core._FeatureMap):
         self._map = core_map
 
     @property
@@ -361,14 +495,15 @@ class FeatureMap:
     @property
     def parameters(self) -> Dict[str, Any]:
         """The mechanism's parameters, automatic ones resolved, that the map was drawn with."""
-        return _json.loads(self._map._parameters_json())
+        return _typing.cast(Dict[str, Any], _json.loads(self._map._parameters_json()))
 
     @property
-    def shift(self) -> _np.ndarray:
+    def shift(self) -> NDArray[_np.float64]:
         """PoisRF+/GeomRF+: the shift c subtracted from every input (empty for the others)."""
         return _np.asarray(self._map._shift, dtype=_np.float64)
 
-    def _features(self, name: str, points: Any, keys: bool, dtype: Any) -> _np.ndarray:
+    def _features(self, name: str, points: ArrayLike, keys: bool,
+                  dtype: DTypeLike) -> NDArray[_np.floating[Any]]:
         dtype = _np.dtype(dtype)
         if dtype not in (_np.float64, _np.float32):
             raise TypeError(f"dtype: float64 or float32, got {dtype}")
@@ -377,26 +512,31 @@ class FeatureMap:
             raise ValueError(f"{name}: expected an array of shape (L, d), got shape {array.shape}")
         features = self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys,
                                       False)
-        return features if dtype == _np.float64 else features.astype(_np.float32)
+        result = features if dtype == _np.float64 else features.astype(_np.float32)
+        return _typing.cast(NDArray[_np.floating[Any]], result)
 
-    def transform(self, X: Any, dtype: Any = _np.float64) -> _np.ndarray:
+    def transform(self, X: ArrayLike, dtype: DTypeLike = _np.float64) -> NDArray[_np.floating[Any]]:
         """Features (queries) of the rows of X (L × d, float64/float32/integers) as an L × width
         array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range)."""
         return self._features("X", X, False, dtype)
 
-    def transform_keys(self, Y: Any, dtype: Any = _np.float64) -> _np.ndarray:
+    def transform_keys(self, Y: ArrayLike,
+                       dtype: DTypeLike = _np.float64) -> NDArray[_np.floating[Any]]:
         """Features of the key side (equal to transform() where symmetric)."""
         return self._features("Y", Y, True, dtype)
 
-    def transform_scaled(self, X: Any, keys: bool = False):
+    def transform_scaled(self, X: ArrayLike,
+                         keys: bool = False) -> Tuple[NDArray[_np.float64], NDArray[_np.float64]]:
         """(values, log_scale): features = values * exp(log_scale)[:, None] with |values| <= 1,
         for features a double cannot hold (e.g. softmax features of large inputs)."""
         array = _real_array("X", X)
         if array.ndim != 2:
             raise ValueError(f"X: expected an array of shape (L, d), got shape {array.shape}")
-        return self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys, True)
+        values, log_scale = self._map.features(_np.ascontiguousarray(array, dtype=_np.float64),
+                                               keys, True)
+        return values, log_scale
 
-    def kernel(self, X: Any, Y: Any) -> _np.ndarray:
+    def kernel(self, X: ArrayLike, Y: ArrayLike) -> NDArray[_np.float64]:
         """K̂(X[i], Y[j]) for all i, j (L_X × L_Y), computed without overflow in between."""
         xs = _np.ascontiguousarray(_real_array("X", X), dtype=_np.float64)
         ys = _np.ascontiguousarray(_real_array("Y", Y), dtype=_np.float64)
@@ -410,9 +550,11 @@ class FeatureMap:
                 f"width={self.width})")
 
 
-def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, seed: int = 1, *,
-                kernel: str = "gaussian", trial: int = 0, x: Any = None, y: Any = None,
-                data: Any = None, shift: Any = None, **params: Any) -> FeatureMap:
+def feature_map(mechanism: str, coupling: str = "iid", m: Optional[int] = None,
+                d: Optional[int] = None, seed: int = 1, *, kernel: str = "gaussian",
+                trial: int = 0, x: Optional[ArrayLike] = None, y: Optional[ArrayLike] = None,
+                data: Optional[ArrayLike] = None, shift: Optional[ArrayLike] = None,
+                **params: Any) -> FeatureMap:
     """Draw a feature map: M frequencies of `coupling` in dimension d (and whatever else the
     mechanism draws) from Philox stream `trial` under `seed` — the same draw as the C++ core's (and
     as the Monte Carlo engine's trial of that number), so the same seed gives the same features.
@@ -422,10 +564,19 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
     by min(x, y) - epsilon. With data (an (L, d) array) they are chosen for every pair of its rows
     instead, from its statistics (CRT §3; SDERF/ADERF: its second moments), and PoisRF+/GeomRF+
     shift by the data's minimum. Raises ValueError for bad input, NotAvailableError where the
-    mechanism has no feature map under the coupling.
+    mechanism has no feature map under the coupling. m (the number of frequencies M) is
+    required, and so is d unless data gives it.
     """
+    if m is None:
+        raise TypeError("feature_map() needs m, the number of frequencies M (no default: a map of "
+                        "one frequency is rarely what is meant)")
+    if d is None:
+        if data is None:
+            raise TypeError("feature_map() needs d, the input dimension (or data=X, whose columns "
+                            "give it)")
+        d = _np.shape(data)[-1] if _np.ndim(data) == 2 else 0
     arguments = _estimator_arguments(mechanism, kernel, coupling, m, params)
-    pair = []
+    pair: List[Optional[NDArray[_np.float64]]] = []
     for name, value in (("x", x), ("y", y)):
         if value is None:
             pair.append(None)
@@ -448,7 +599,8 @@ def feature_map(mechanism: str, coupling: str = "iid", m: int = 1, d: int = 1, s
         data = _np.ascontiguousarray(data, dtype=_np.float64)
     core_map = _core._FeatureMap(arguments, dimension, _unsigned("seed", seed),
                                  _unsigned("trial", trial), pair[0], pair[1], data,
-                                 None if shift is None else [float(v) for v in shift])
+                                 None if shift is None else
+                                 _np.asarray(shift, dtype=_np.float64).ravel().tolist())
     return FeatureMap(core_map)
 
 
@@ -476,7 +628,8 @@ def _table_format(path: str, format_id: Optional[str]) -> str:
 
 
 def run(experiment: Optional[str] = None, *, preset: Optional[str] = None,
-        output: Optional[str] = None, output_format: Optional[str] = None, **params: Any):
+        output: Optional[str] = None, output_format: Optional[str] = None,
+        **params: Any) -> Any:
     """Run an experiment (or a preset, which params then override) and return its table.
 
     output: a file to write the table to as well, byte for byte as `rfscope-cli run --ID FILE`
