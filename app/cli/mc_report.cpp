@@ -135,6 +135,14 @@ McReport runMcReport(const McInvocation& mc, const MonteCarloCallbacks& callback
                      {"heavy_tail", result->heavyTail},
                      {"heavy_tail_reasons", result->heavyTailReasons},
                      {"params", parameterSetToJson(result->parametersUsed)}};
+  // What the exact moments say (null without closed-form moments; "inf" where none suffice).
+  const auto finiteOrInf = [](double v) {
+    return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json("inf");
+  };
+  out["trials_needed"] =
+      result->exactTail ? finiteOrInf(result->exactTail->trialsNeeded) : nlohmann::json(nullptr);
+  out["error_skewness"] =
+      result->exactTail ? finiteOrInf(result->exactTail->errorSkewness) : nlohmann::json(nullptr);
   addAnalytic(request, result->parametersUsed, out);
   return {std::move(out), result->cancelled};
 }

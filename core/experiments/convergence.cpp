@@ -97,7 +97,8 @@ class RunningMoments {
   }
 
   MonteCarloResult summary() {
-    return summarize(total_, batches_, noSamples_, {}, 0, plan_.fourthMomentInfinite);
+    return summarize(total_, batches_, noSamples_, {}, 0, plan_.fourthMomentInfinite,
+                     plan_.exactTail);
   }
 
  private:

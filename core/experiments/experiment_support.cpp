@@ -54,7 +54,8 @@ MonteCarloResult sampleSerially(const SamplingPlan& plan, std::int64_t trials,
     batches[static_cast<std::size_t>(l % kBatchCount)].merge(leaf.moments);
   }
   std::vector<StoredSample> none;
-  MonteCarloResult result = summarize(total, batches, none, {}, 0, plan.fourthMomentInfinite);
+  MonteCarloResult result =
+      summarize(total, batches, none, {}, 0, plan.fourthMomentInfinite, plan.exactTail);
   result.trialsRequested = trials;
   result.logKernelValue = plan.logKernelValue;
   result.parametersUsed = plan.parametersUsed;

@@ -81,7 +81,7 @@ Outcome<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     for (const MomentAccumulator& batch : batches)
       total.merge(batch);
     MonteCarloResult r = summarize(total, batches, copy, request.quantileLevels,
-                                   request.histogramBins, plan->fourthMomentInfinite);
+                                   request.histogramBins, plan->fourthMomentInfinite, plan->exactTail);
     r.trialsRequested = request.trials;
     r.seconds = secondsSince(start);
     r.featuresPerSecond =

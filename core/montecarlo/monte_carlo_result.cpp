@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <numbers>
+#include <sstream>
 
 #include <boost/math/distributions/students_t.hpp>
 
@@ -50,7 +52,7 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
                            const std::vector<MomentAccumulator>& batches,
                            std::vector<StoredSample>& samples,
                            const std::vector<double>& quantileLevels, int histogramBins,
-                           bool fourthMomentInfinite) {
+                           bool fourthMomentInfinite, const std::optional<ExactTail>& exactTail) {
   MonteCarloResult r;
   r.moments = moments;
   r.trials = moments.count;
@@ -118,6 +120,21 @@ MonteCarloResult summarize(const MomentAccumulator& moments,
     r.heavyTailReasons.push_back(
         "the estimator's fourth moment is infinite: the sample variance "
         "does not converge at the usual rate, if at all");
+  r.exactTail = exactTail;
+  if (exactTail && !fourthMomentInfinite &&
+      !(static_cast<double>(moments.count) >= exactTail->trialsNeeded)) {
+    if (std::isfinite(exactTail->trialsNeeded)) {
+      std::ostringstream text;
+      text << std::setprecision(2) << "the exact moments call for at least "
+           << exactTail->trialsNeeded << " trials before the 95% interval can be trusted "
+           << "(the squared error's skewness is " << exactTail->errorSkewness << ")";
+      r.heavyTailReasons.push_back(text.str());
+    } else {
+      r.heavyTailReasons.push_back(
+          "the exact moments make the squared error too lopsided for any feasible number of "
+          "trials to give a trustworthy interval");
+    }
+  }
   if (std::isfinite(r.relativeStdErr) && r.relativeStdErr > 0.3)
     r.heavyTailReasons.push_back("the variance differs strongly between batches of trials");
   // Light tails give the largest trial a share of about 2 ln(n)/n; far more than that (and at

@@ -4,9 +4,11 @@
 // heavy-tail verdict. Every variance is available as a natural log; plain values may be ±inf/0.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "core/montecarlo/exact_tail.h"
 #include "core/montecarlo/leaf_result.h"
 #include "core/params/parameter_set.h"
 
@@ -48,18 +50,23 @@ struct MonteCarloResult {
 
   bool heavyTail = false;
   std::vector<std::string> heavyTailReasons;
+  // What the exact moments say (exact_tail.h): the trials the interval needs; nullopt where the
+  // estimator has no closed-form moments.
+  std::optional<ExactTail> exactTail;
 
   ParameterSet parametersUsed;
   MomentAccumulator moments;  // for merging further runs
 };
 
 // Builds the summary from merged moments, the per-batch moments and the stored samples (sorted
-// in place). studentT95 etc. come from the number of non-empty batches.
+// in place). studentT95 etc. come from the number of non-empty batches; the heavy-tail verdict
+// also from what is known exactly (an infinite fourth moment, the exact tail).
 MonteCarloResult summarize(const MomentAccumulator& moments,
                            const std::vector<MomentAccumulator>& batches,
                            std::vector<StoredSample>& samples,
                            const std::vector<double>& quantileLevels, int histogramBins,
-                           bool fourthMomentInfinite);
+                           bool fourthMomentInfinite,
+                           const std::optional<ExactTail>& exactTail = std::nullopt);
 
 // Two-sided Student-t quantile for confidence `level` (e.g. 0.999) and `dof` degrees of freedom.
 double studentTQuantile(double level, double dof);

@@ -10,6 +10,7 @@
 
 #include "core/mechanisms/trial_kernel.h"
 #include "core/montecarlo/fast_trial.h"
+#include "core/montecarlo/leaf_result.h"
 #include "core/params/invalid_parameter.h"
 
 namespace rfscope {
@@ -198,6 +199,7 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
   plan.logOffset =
       plan.model.logConstant + kernelScale - std::log(static_cast<double>(request.features));
   plan.fast = fastTrialPlan(plan);
+  plan.exactTail = exactTail(plan, kBatchCount);
   return plan;
 }
 

@@ -19,6 +19,7 @@
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/trial_model.h"
 #include "core/montecarlo/backend_choice.h"
+#include "core/montecarlo/exact_tail.h"
 #include "core/montecarlo/fast_trial_plan.h"
 #include "core/montecarlo/pair_frame.h"
 #include "core/random/trial_stream.h"
@@ -57,11 +58,12 @@ struct SamplingPlan {
   PairFrame frame;
   Eigen::VectorXd sum, difference;         // x + y and x - y (full path)
   Eigen::VectorXd frameAxis1, frameAxis2;  // the frame's e₁, e₂ (structured couplings)
-  double logOffset = 0;               // added to every trial's log: constant factors, kernel scale
-  double logKernelValue = 0;          // the kernel the estimator is unbiased for
-  bool fourthMomentInfinite = false;  // E[K̂⁴] = ∞: the variance estimate cannot converge
-  ParameterSet parametersUsed;        // the estimator's parameters, automatic ones resolved
-  std::optional<FastTrialPlan> fast;  // the fast path's trial, when the plan takes it
+  double logOffset = 0;                // added to every trial's log: constant factors, kernel scale
+  double logKernelValue = 0;           // the kernel the estimator is unbiased for
+  bool fourthMomentInfinite = false;   // E[K̂⁴] = ∞: the variance estimate cannot converge
+  std::optional<ExactTail> exactTail;  // where the moments have closed forms (exact_tail.h)
+  ParameterSet parametersUsed;         // the estimator's parameters, automatic ones resolved
+  std::optional<FastTrialPlan> fast;   // the fast path's trial, when the plan takes it
 };
 
 // The plan for a request, or the reason there is none (a combination the sampler does not offer,

@@ -71,7 +71,12 @@ TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
   const double meanSe = std::exp(0.5 * (result->logVariance - std::log(double(result->trials))) -
                                  exact.logKernelValue);
   EXPECT_NEAR(meanOverK, 1.0, 3.29 * meanSe);
-  EXPECT_FALSE(result->heavyTail);
+  // Flagged exactly where the exact moments call for more trials than the run has (exact_tail.h):
+  // the interval may hold for this seed, but its coverage over seeds is not 95%.
+  const bool needsMore = result->exactTail &&
+                         !(static_cast<double>(result->trials) >= result->exactTail->trialsNeeded);
+  EXPECT_EQ(result->heavyTail, needsMore)
+      << (result->heavyTailReasons.empty() ? "" : result->heavyTailReasons.front());
 }
 
 std::vector<Case> iidCases() {

@@ -376,6 +376,8 @@ class MonteCarlo:
     analytic_note: Optional[str]
     heavy_tail: bool
     heavy_tail_reasons: List[str]
+    trials_needed: Optional[float]
+    error_skewness: Optional[float]
     quantiles: Dict[float, float]
     histogram: Histogram
     backend: str
@@ -406,6 +408,10 @@ class MonteCarlo:
                    analytic_note=value.get("analytic_note"),
                    heavy_tail=bool(value["heavy_tail"]),
                    heavy_tail_reasons=list(value.get("heavy_tail_reasons", [])),
+                   trials_needed=None if value.get("trials_needed") is None else
+                   float(value["trials_needed"]),
+                   error_skewness=None if value.get("error_skewness") is None else
+                   float(value["error_skewness"]),
                    backend=str(value["backend"]), backend_requested=str(value["backend_requested"]),
                    backend_note=value.get("backend_note"), simd_target=value.get("simd_target"),
                    seconds=number("seconds"), features_per_second=number("features_per_second"),
@@ -435,8 +441,10 @@ def monte_carlo(mechanism: str, x: ArrayLike, y: ArrayLike, *, kernel: str = "ga
     any thread count), threads (0: all cores), path ("fast" or "full"), quantiles (levels in
     [0, 1]) and backend ("cpu", "cuda", "auto"); couplings also include "simrf-plus",
     "orf-fast", "simrf-fast". Returns a MonteCarlo: mean, variance with variance_stderr and ci95
-    (and their logs), quantiles, histogram, heavy_tail with its reasons, backend, throughput, and
-    analytic (the closed form, or None with analytic_note) — `rfscope-cli mc`'s result, floats
+    (and their logs), quantiles, histogram, heavy_tail with its reasons, backend, throughput,
+    analytic (the closed form, or None with analytic_note), and where the estimator's moments
+    have closed forms trials_needed (the trials its 95% interval needs: more than trials means
+    heavy_tail) and error_skewness (the skewness of the squared error (K̂ - K)²) — `rfscope-cli mc`'s result, floats
     throughout (a zero variance's log_variance is -inf). Bad input raises ValueError with
     `rfscope-cli mc`'s message in Python's names ("m: …", not "--m: …").
     """
