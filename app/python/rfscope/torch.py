@@ -13,7 +13,7 @@ or causal, in O(L·M) instead of O(L²)::
     attention = LinearAttention(fmap, causal=True)
     q, k, v = torch.randn(3, 2, 8, 1024, 64).unbind(0)     # (B, H, L, d) each
     attention.fit(q, k)          # OPRF's A* from the statistics of the queries and keys
-    out = attention(q, k, v)     # ≈ softmax(q kᵀ/√d) v, shape (2, 8, 1024, 64)
+    out = attention(q, k, v)     # estimates softmax(q kᵀ/√d) v: shape (2, 8, 1024, 64)
     attention.redraw()           # fresh frequencies: trial 1 of seed 1, reproducibly
 
 Supported mechanisms (those whose features have a closed form): trig, trig-phase, pos, pos-hyp,
