@@ -12,9 +12,10 @@ packages=(
   clang-14 libclang-rt-14-dev
   libopenmpi-dev openmpi-bin
   python3 python3-mpmath python3-numpy python3-scipy
-  # the Python module (app/python) and its pytest suites (tests/python)
+  # the Python module (app/python) and its pytest suites (tests/python); python3-torch for
+  # rfscope.torch (Debian's CPU build: its CUDA test runs only where torch sees a GPU)
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas python3-sklearn
-  python3-mypy
+  python3-mypy python3-torch
   xvfb xauth fonts-dejavu-core
   # the Debian package and its checks (packaging/check-package.sh)
   dpkg-dev file man-db lintian desktop-file-utils appstream

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `pip install .` as a Python user runs it, checked: into a fresh virtual environment (Debian's
-# NumPy, pytest, pandas and scikit-learn visible through --system-site-packages; nothing is
+# NumPy, pytest, pandas, scikit-learn and PyTorch visible through --system-site-packages; nothing is
 # downloaded), then the Python test suite from outside the source tree against the installed copy,
 # which must find its bundled data sets itself. Run by `packaging/dev.sh test` after the release
 # build, whose configured tree (RFSCOPE_CMAKE_BUILD_DIR, default build/release) the backend brings

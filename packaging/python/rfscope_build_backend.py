@@ -3,7 +3,8 @@
 `pip install .` (and `pip wheel .`) from the source tree build only the Python module — the C++
 core and its pybind11 extension, no Qt — with CMake (RFSCOPE_GUI=OFF), then pack the wheel:
 
-    rfscope/__init__.py, sklearn.py, _core.pyi, py.typed, _core.<abi>.so   the package as the build tree holds it
+    rfscope/__init__.py, sklearn.py, torch.py, _core.pyi,        the package as the build tree
+        py.typed, _core.<abi>.so                                 holds it
     rfscope/data/uci/, rfscope/data/mnist/                       the bundled data sets, found next
                                                                  to the extension at run time
     rfscope-<version>.dist-info/                                 METADATA from pyproject.toml

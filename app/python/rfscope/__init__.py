@@ -8,6 +8,9 @@ Catalogue:   mechanisms(), couplings(), kernels(), experiments(), presets()
 Closed forms: variance(mechanism, x, y, ...), conformity(mechanism, x, y, ...)
 Monte Carlo:  monte_carlo(mechanism, x, y, ..., trials=, seed=)
 Features:     feature_map(mechanism, coupling, m, d, seed, ...).transform(X)
+scikit-learn: rfscope.sklearn.RandomFeatures (a transformer)
+PyTorch:      rfscope.torch.RandomFeatureMap, LinearAttention (modules; import rfscope.torch,
+              which needs torch: `import rfscope` does not)
 Experiments:  run(experiment, **params) -> pandas.DataFrame, or a dict of NumPy columns
 Files:        run(experiment, output="t.json", **params) writes the table as rfscope-cli does;
               output_formats() lists the formats
