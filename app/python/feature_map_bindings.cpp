@@ -113,13 +113,11 @@ class PyFeatureMap {
     mechanism_ = estimator.mechanism->info().id;
   }
 
-  // values · exp(logScale) (±inf where a double cannot hold a feature), or (values, logScale).
-  py::object features(const DoubleArray& array, bool keys, bool scaled) const {
-    FeatureMatrix out = mapped(array, keys);
-    if (scaled) return py::make_tuple(py::cast(std::move(out.values)), py::cast(out.logScale));
-    for (Eigen::Index i = 0; i < out.values.rows(); ++i)
-      if (out.logScale(i) != 0) out.values.row(i) *= std::exp(out.logScale(i));
-    return py::cast(std::move(out.values));
+  // values · exp(logScale) (±inf where the dtype cannot hold a feature), or (values, logScale),
+  // as float64 or float32 (`single`: computed in single precision, feature_map.h).
+  py::object features(const DoubleArray& array, bool keys, bool scaled, bool single) const {
+    return single ? featureRows<float>(array, keys, scaled)
+                  : featureRows<double>(array, keys, scaled);
   }
 
   Eigen::MatrixXd kernel(const DoubleArray& xArray, const DoubleArray& yArray) const {
@@ -180,7 +178,7 @@ class PyFeatureMap {
   }
 
  private:
-  FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
+  Eigen::Map<const RowMajorMatrix> checkedPoints(const DoubleArray& array, bool keys) const {
     const auto points = pointsOf(array);
     const std::string name = keys ? "Y" : "X";
     checkPoints(name, points);
@@ -188,6 +186,39 @@ class PyFeatureMap {
       throw cli::UsageError(
           name + " has " + std::to_string(points.cols()) +
           " columns but the feature map has d = " + std::to_string(map_->dimension()));
+    return points;
+  }
+
+  // The features straight into a new C-ordered NumPy array, by blocks of rows on a worker thread
+  // (Ctrl-C stops between two blocks).
+  template <class T>
+  py::object featureRows(const DoubleArray& array, bool keys, bool scaled) const {
+    const auto points = checkedPoints(array, keys);
+    const Eigen::Index rows = points.rows(), width = map_->width();
+    py::array_t<T> values({rows, width});
+    Eigen::VectorXd logScale(rows);
+    T* data = values.mutable_data();
+    std::atomic<bool> cancel{false};
+    runInterruptibly(
+        [&] {
+          for (Eigen::Index first = 0; first < rows && !cancel; first += kRowsPerBlock) {
+            const Eigen::Index count = std::min(kRowsPerBlock, rows - first);
+            const InputRows block(points.middleRows(first, count));
+            const FeatureRows<T> out{data + first * width, width, logScale.data() + first};
+            if (keys)
+              map_->keyRows(block, out);
+            else
+              map_->queryRows(block, out);
+            if (!scaled) applyLogScales(out, count, width);
+          }
+        },
+        cancel);
+    if (scaled) return py::make_tuple(std::move(values), py::cast(logScale));
+    return values;
+  }
+
+  FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
+    const auto points = checkedPoints(array, keys);
     // Blocks of rows on a worker thread: Ctrl-C stops a long transform between two blocks (the
     // features of a row do not depend on the other rows, so the blocks give the same numbers).
     FeatureMatrix out;
@@ -223,7 +254,7 @@ void bindFeatureMap(py::module_& module) {
            py::arg("arguments"), py::arg("d"), py::arg("seed"), py::arg("trial"), py::arg("x"),
            py::arg("y"), py::arg("data") = py::none(), py::arg("shift") = py::none())
       .def("features", &PyFeatureMap::features, py::arg("points"), py::arg("keys"),
-           py::arg("scaled"))
+           py::arg("scaled"), py::arg("single") = false)
       .def("kernel", &PyFeatureMap::kernel, py::arg("x"), py::arg("y"))
       .def_property_readonly("d", &PyFeatureMap::dimension)
       .def_property_readonly("m", &PyFeatureMap::featureCount)

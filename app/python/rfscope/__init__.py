@@ -375,9 +375,9 @@ class FeatureMap:
         array = _real_array(name, points)
         if array.ndim != 2:
             raise ValueError(f"{name}: expected an array of shape (L, d), got shape {array.shape}")
-        features = self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys,
-                                      False)
-        return features if dtype == _np.float64 else features.astype(_np.float32)
+        # float32: computed in single precision by the core, written straight into the array.
+        return self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys, False,
+                                  dtype == _np.float32)
 
     def transform(self, X: Any, dtype: Any = _np.float64) -> _np.ndarray:
         """Features (queries) of the rows of X (L × d, float64/float32/integers) as an L × width
