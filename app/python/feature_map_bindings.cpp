@@ -204,12 +204,11 @@ class PyFeatureMap {
           for (Eigen::Index first = 0; first < rows && !cancel; first += kRowsPerBlock) {
             const Eigen::Index count = std::min(kRowsPerBlock, rows - first);
             const InputRows block(points.middleRows(first, count));
-            const FeatureRows<T> out{data + first * width, width, logScale.data() + first};
+            const FeatureRows<T> out{data + first * width, width, logScale.data() + first, !scaled};
             if (keys)
               map_->keyRows(block, out);
             else
               map_->queryRows(block, out);
-            if (!scaled) applyLogScales(out, count, width);
           }
         },
         cancel);

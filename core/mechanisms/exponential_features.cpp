@@ -7,6 +7,8 @@
 #include <numbers>
 
 #include "core/math/log_math.h"
+#include "core/math/reproducible_exp.h"
+#include "core/math/reproducible_exp_float.h"
 #include "core/mechanisms/feature_map_kernels.h"
 #include "core/mechanisms/feature_map_recipe.h"
 
@@ -39,6 +41,9 @@ class ExponentialFeatureMap final : public FeatureMap {
     columnConstant_ = logD.real() + g.a.real() * normSquared.array();
     columnPhase_ = logD.imag() + g.a.imag() * normSquared.array();
     columnConstantFloat_ = columnConstant_.cast<float>();
+    // B imaginary and the constants equal: one magnitude per row.
+    constantMagnitude_ =
+        complex_ && b_.real() == 0 && (columnConstant_ == columnConstant_[0]).all();
     columnPhaseFloat_ = columnPhase_.cast<float>();
   }
 
@@ -91,6 +96,17 @@ class ExponentialFeatureMap final : public FeatureMap {
         T* row = out.values + i * out.stride;
         const double xx = x.row(i).squaredNorm();
         const T rowConstant = static_cast<T>(c_ * xx + kernelRowLogScale(kernel_, xx));
+        if (constantMagnitude_) {  // TrigRF: e = 0·p + (constant + rowConstant) for every k
+          const T e = constants[0] + rowConstant;
+          const RowStabiliser<T> s = rowStabiliser(e, e, false);
+          out.logScale[i] = s.logScale;
+          const T magnitude =
+              reproducibleExp(static_cast<T>((e - s.high) - s.low)) * s.factor * weight;
+          const T rescale = takeRowScale(out, i);
+          sinesAndCosines(row, magnitude, bImag, phases, imagSign, rescale, row, row + m, m);
+          finishRow(out, i, width());
+          continue;
+        }
         T smallest = std::numeric_limits<T>::infinity(), largest = -smallest;
         if (antithetic_)  // the mirrored half first: it reads the projections
           affineExponents(row, -b, constants, rowConstant, row + m, m, smallest, largest);
@@ -98,11 +114,13 @@ class ExponentialFeatureMap final : public FeatureMap {
                         largest);
         const RowStabiliser<T> s = rowStabiliser(smallest, largest, m == 0);
         out.logScale[i] = s.logScale;
+        const T rescale = takeRowScale(out, i);
         if (complex_)
           complexExponentials(row, row + m, s.high, s.low, s.factor, weight, bImag, phases,
-                              imagSign, row, row + m, m);
+                              imagSign, rescale, row, row + m, m);
         else
-          exponentials(row, s.high, s.low, s.factor, weight, antithetic_ ? 2 * m : m);
+          exponentials(row, s.high, s.low, s.factor, weight, rescale, antithetic_ ? 2 * m : m);
+        finishRow(out, i, width());
       }
     }
   }
@@ -120,6 +138,7 @@ class ExponentialFeatureMap final : public FeatureMap {
   PackedFrequencies<double> packed_;
   PackedFrequencies<float> packedFloat_;
   Eigen::ArrayXf columnConstantFloat_, columnPhaseFloat_;
+  bool constantMagnitude_ = false;
 };
 
 }  // namespace

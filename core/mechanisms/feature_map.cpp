@@ -95,6 +95,7 @@ void copyRows(const FeatureMatrix& features, FeatureRows<T> out) {
       out.values[i * out.stride + k] = static_cast<T>(features.values(i, k));
     out.logScale[i] = features.logScale[i];
   }
+  if (out.plain) applyLogScales(out, features.values.rows(), features.values.cols());
 }
 
 }  // namespace
@@ -222,7 +223,7 @@ void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale) 
     const double largest = n > 0 ? exponents.col(i).maxCoeff() : kNegativeInfinity;
     const RowStabiliser<double> s = rowStabiliser(smallest, largest, n == 0);
     logScale[i] = s.logScale;
-    exponentials(column, s.high, s.low, s.factor, 1.0, n);
+    exponentials(column, s.high, s.low, s.factor, 1.0, 1.0, n);
   }
 }
 
@@ -252,6 +253,28 @@ void applyLogScales(FeatureRows<T> rows, Eigen::Index count, Eigen::Index width)
 
 template void applyLogScales(FeatureRows<double>, Eigen::Index, Eigen::Index);
 template void applyLogScales(FeatureRows<float>, Eigen::Index, Eigen::Index);
+
+template <class T>
+T takeRowScale(FeatureRows<T> rows, Eigen::Index i) {
+  int k = 0;
+  if (!rows.plain || !binaryExponent(rows.logScale[i], &k) ||
+      k < std::numeric_limits<T>::min_exponent - 1 || k > std::numeric_limits<T>::max_exponent - 1)
+    return 1;
+  rows.logScale[i] = 0;
+  return static_cast<T>(std::ldexp(1.0, k));
+}
+
+template <class T>
+void finishRow(FeatureRows<T> rows, Eigen::Index i, Eigen::Index width) {
+  if (rows.plain && rows.logScale[i] != 0)
+    applyLogScales(FeatureRows<T>{rows.values + i * rows.stride, rows.stride, rows.logScale + i}, 1,
+                   width);
+}
+
+template double takeRowScale(FeatureRows<double>, Eigen::Index);
+template float takeRowScale(FeatureRows<float>, Eigen::Index);
+template void finishRow(FeatureRows<double>, Eigen::Index, Eigen::Index);
+template void finishRow(FeatureRows<float>, Eigen::Index, Eigen::Index);
 
 double kernelRowLogScale(Kernel kernel, double normSquared) {
   return kernel == Kernel::Softmax ? 0.5 * normSquared : 0.0;

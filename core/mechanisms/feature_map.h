@@ -77,6 +77,8 @@ struct FeatureRows {
   T* values = nullptr;
   Eigen::Index stride = 0;
   double* logScale = nullptr;
+  // Plain numbers: each row's values times exp(logScale), its scale left 0 (applyLogScales).
+  bool plain = false;
 };
 
 // Input points as NumPy holds them, one row per point.
@@ -192,6 +194,15 @@ RowStabiliser<T> rowStabiliser(T smallest, T largest, bool empty);
 // 2^k where logScale = k·ln 2 — ±inf or 0 where T cannot hold a feature; the scales become 0.
 template <class T>
 void applyLogScales(FeatureRows<T> rows, Eigen::Index count, Eigen::Index width);
+
+// For maps that write plain rows as they compute them: the factor to multiply row i's features by
+// last — 1, or for a plain row 2^k where its logScale is k·ln 2 and 2^k a normal T (the scale
+// then becomes 0) — and, once the row is written, applyLogScales for a plain row whose scale is
+// left.
+template <class T>
+T takeRowScale(FeatureRows<T> rows, Eigen::Index i);
+template <class T>
+void finishRow(FeatureRows<T> rows, Eigen::Index i, Eigen::Index width);
 
 // Adds the kernel's log-scale to a row's exponents: 0 for the Gaussian kernel, |x|²/2 for the
 // softmax kernel (SM = e^{|x|²/2} K e^{|y|²/2}, shared half and half by the two sides).

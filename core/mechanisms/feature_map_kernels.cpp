@@ -211,23 +211,31 @@ HWY_INLINE void Tile(D d, const T* HWY_RESTRICT slice, Index dimension, const T*
   constexpr int V = kTileVectors;
   constexpr Index kPanel = PackedFrequencies<T>::kPanel;
   const Index lanes = static_cast<Index>(hn::Lanes(d));
+  // The loops over r and v unrolled, so that the sums stay in registers (-O2 would not).
   hn::Vec<D> sum[R][V];
+#pragma GCC unroll 16
   for (int r = 0; r < R; ++r)
+#pragma GCC unroll 16
     for (int v = 0; v < V; ++v)
       sum[r][v] = hn::Zero(d);
   for (Index l = 0; l < dimension; ++l) {
     const T* w = slice + l * kPanel;
     hn::Vec<D> omega[V];
+#pragma GCC unroll 16
     for (int v = 0; v < V; ++v)
       omega[v] = hn::Load(d, w + v * lanes);
+#pragma GCC unroll 16
     for (int r = 0; r < R; ++r) {
       const hn::Vec<D> xl = hn::Set(d, x[r][l]);
+#pragma GCC unroll 16
       for (int v = 0; v < V; ++v)
         sum[r][v] = hn::Add(sum[r][v], hn::Mul(xl, omega[v]));
     }
   }
   if (valid == V * lanes) {
+#pragma GCC unroll 16
     for (int r = 0; r < R; ++r)
+#pragma GCC unroll 16
       for (int v = 0; v < V; ++v)
         hn::StoreU(sum[r][v], d, out[r] + v * lanes);
     return;
@@ -289,13 +297,13 @@ void ProjectRowsT(const PackedFrequencies<T>& omega, const double* x, Index xStr
 // ---- features over a row ----
 
 template <class T>
-void ShiftedCosinesT(T* v, const T* phases, T scale, Index n) {
+void ShiftedCosinesT(T* v, const T* phases, T scale, T rescale, Index n) {
   const hn::ScalableTag<T> d;
-  const auto factor = hn::Set(d, scale);
+  const auto factor = hn::Set(d, scale), last = hn::Set(d, rescale);
   ForEachVector(d, n, [&](Index k, Index count) {
     hn::Vec<decltype(d)> sine, cosine;
     SinCos(d, hn::Add(LoadPart(d, v + k, count), LoadPart(d, phases + k, count)), sine, cosine);
-    StorePart(d, hn::Mul(factor, cosine), v + k, count);
+    StorePart(d, hn::Mul(hn::Mul(factor, cosine), last), v + k, count);
   });
 }
 
@@ -318,31 +326,50 @@ void AffineExponentsT(const T* p, T b, const T* constants, T rowConstant, T* e, 
 }
 
 template <class T>
-void ExponentialsT(T* v, T high, T low, T factor, T weight, Index n) {
+void ExponentialsT(T* v, T high, T low, T factor, T weight, T rescale, Index n) {
   const hn::ScalableTag<T> d;
   const auto h = hn::Set(d, high), l = hn::Set(d, low), f = hn::Set(d, factor),
-             w = hn::Set(d, weight);
+             w = hn::Set(d, weight), last = hn::Set(d, rescale);
   ForEachVector(d, n, [&](Index k, Index count) {
     const auto reduced = hn::Sub(hn::Sub(LoadPart(d, v + k, count), h), l);
-    StorePart(d, hn::Mul(hn::Mul(Exp(d, reduced), f), w), v + k, count);
+    StorePart(d, hn::Mul(hn::Mul(hn::Mul(Exp(d, reduced), f), w), last), v + k, count);
   });
+}
+
+// re = (μ cos φ)·rescale, im = ((imagSign·μ) sin φ)·rescale, φ = p·b + phases, for one vector.
+template <class D, class V = hn::Vec<D>>
+HWY_INLINE void StoreSinCos(D d, V magnitude, V p, V slope, V phases, V sign, V last,
+                            hn::TFromD<D>* re, hn::TFromD<D>* im, Index count) {
+  V sine, cosine;
+  SinCos(d, hn::Add(hn::Mul(p, slope), phases), sine, cosine);
+  StorePart(d, hn::Mul(hn::Mul(magnitude, cosine), last), re, count);
+  StorePart(d, hn::Mul(hn::Mul(hn::Mul(sign, magnitude), sine), last), im, count);
 }
 
 template <class T>
 void ComplexExponentialsT(const T* p, const T* e, T high, T low, T factor, T weight, T b,
-                          const T* phases, T imagSign, T* re, T* im, Index n) {
+                          const T* phases, T imagSign, T rescale, T* re, T* im, Index n) {
   const hn::ScalableTag<T> d;
   const auto h = hn::Set(d, high), l = hn::Set(d, low), f = hn::Set(d, factor),
-             w = hn::Set(d, weight), slope = hn::Set(d, b), sign = hn::Set(d, imagSign);
+             w = hn::Set(d, weight), slope = hn::Set(d, b), sign = hn::Set(d, imagSign),
+             last = hn::Set(d, rescale);
   ForEachVector(d, n, [&](Index k, Index count) {
     const auto reduced = hn::Sub(hn::Sub(LoadPart(d, e + k, count), h), l);
     const auto magnitude = hn::Mul(hn::Mul(Exp(d, reduced), f), w);
-    const auto phase =
-        hn::Add(hn::Mul(LoadPart(d, p + k, count), slope), LoadPart(d, phases + k, count));
-    hn::Vec<decltype(d)> sine, cosine;
-    SinCos(d, phase, sine, cosine);
-    StorePart(d, hn::Mul(magnitude, cosine), re + k, count);
-    StorePart(d, hn::Mul(hn::Mul(sign, magnitude), sine), im + k, count);
+    StoreSinCos(d, magnitude, LoadPart(d, p + k, count), slope, LoadPart(d, phases + k, count),
+                sign, last, re + k, im + k, count);
+  });
+}
+
+template <class T>
+void SinesAndCosinesT(const T* p, T magnitude, T b, const T* phases, T imagSign, T rescale, T* re,
+                      T* im, Index n) {
+  const hn::ScalableTag<T> d;
+  const auto mu = hn::Set(d, magnitude), slope = hn::Set(d, b), sign = hn::Set(d, imagSign),
+             last = hn::Set(d, rescale);
+  ForEachVector(d, n, [&](Index k, Index count) {
+    StoreSinCos(d, mu, LoadPart(d, p + k, count), slope, LoadPart(d, phases + k, count), sign, last,
+                re + k, im + k, count);
   });
 }
 
@@ -356,11 +383,11 @@ void ProjectRowsF(const PackedFrequencies<float>& omega, const double* x, Index 
                   float* out, Index outStride) {
   ProjectRowsT(omega, x, xStride, rows, out, outStride);
 }
-void ShiftedCosinesD(double* v, const double* phases, double scale, Index n) {
-  ShiftedCosinesT(v, phases, scale, n);
+void ShiftedCosinesD(double* v, const double* phases, double scale, double rescale, Index n) {
+  ShiftedCosinesT(v, phases, scale, rescale, n);
 }
-void ShiftedCosinesF(float* v, const float* phases, float scale, Index n) {
-  ShiftedCosinesT(v, phases, scale, n);
+void ShiftedCosinesF(float* v, const float* phases, float scale, float rescale, Index n) {
+  ShiftedCosinesT(v, phases, scale, rescale, n);
 }
 void AffineExponentsD(const double* p, double b, const double* constants, double rowConstant,
                       double* e, Index n, double& smallest, double& largest) {
@@ -370,21 +397,31 @@ void AffineExponentsF(const float* p, float b, const float* constants, float row
                       Index n, float& smallest, float& largest) {
   AffineExponentsT(p, b, constants, rowConstant, e, n, smallest, largest);
 }
-void ExponentialsD(double* v, double high, double low, double factor, double weight, Index n) {
-  ExponentialsT(v, high, low, factor, weight, n);
+void ExponentialsD(double* v, double high, double low, double factor, double weight, double rescale,
+                   Index n) {
+  ExponentialsT(v, high, low, factor, weight, rescale, n);
 }
-void ExponentialsF(float* v, float high, float low, float factor, float weight, Index n) {
-  ExponentialsT(v, high, low, factor, weight, n);
+void ExponentialsF(float* v, float high, float low, float factor, float weight, float rescale,
+                   Index n) {
+  ExponentialsT(v, high, low, factor, weight, rescale, n);
 }
 void ComplexExponentialsD(const double* p, const double* e, double high, double low, double factor,
                           double weight, double b, const double* phases, double imagSign,
-                          double* re, double* im, Index n) {
-  ComplexExponentialsT(p, e, high, low, factor, weight, b, phases, imagSign, re, im, n);
+                          double rescale, double* re, double* im, Index n) {
+  ComplexExponentialsT(p, e, high, low, factor, weight, b, phases, imagSign, rescale, re, im, n);
 }
 void ComplexExponentialsF(const float* p, const float* e, float high, float low, float factor,
-                          float weight, float b, const float* phases, float imagSign, float* re,
-                          float* im, Index n) {
-  ComplexExponentialsT(p, e, high, low, factor, weight, b, phases, imagSign, re, im, n);
+                          float weight, float b, const float* phases, float imagSign, float rescale,
+                          float* re, float* im, Index n) {
+  ComplexExponentialsT(p, e, high, low, factor, weight, b, phases, imagSign, rescale, re, im, n);
+}
+void SinesAndCosinesD(const double* p, double magnitude, double b, const double* phases,
+                      double imagSign, double rescale, double* re, double* im, Index n) {
+  SinesAndCosinesT(p, magnitude, b, phases, imagSign, rescale, re, im, n);
+}
+void SinesAndCosinesF(const float* p, float magnitude, float b, const float* phases, float imagSign,
+                      float rescale, float* re, float* im, Index n) {
+  SinesAndCosinesT(p, magnitude, b, phases, imagSign, rescale, re, im, n);
 }
 
 }  // namespace HWY_NAMESPACE
@@ -404,6 +441,8 @@ HWY_EXPORT(ExponentialsD);
 HWY_EXPORT(ExponentialsF);
 HWY_EXPORT(ComplexExponentialsD);
 HWY_EXPORT(ComplexExponentialsF);
+HWY_EXPORT(SinesAndCosinesD);
+HWY_EXPORT(SinesAndCosinesF);
 
 template <class T>
 void PackedFrequencies<T>::Free::operator()(T* p) const {
@@ -434,11 +473,11 @@ void projectRows(const PackedFrequencies<float>& omega, const double* x, Eigen::
                  Eigen::Index rows, float* out, Eigen::Index outStride) {
   HWY_DYNAMIC_DISPATCH(ProjectRowsF)(omega, x, xStride, rows, out, outStride);
 }
-void shiftedCosines(double* v, const double* phases, double scale, Eigen::Index n) {
-  HWY_DYNAMIC_DISPATCH(ShiftedCosinesD)(v, phases, scale, n);
+void shiftedCosines(double* v, const double* phases, double scale, double rescale, Eigen::Index n) {
+  HWY_DYNAMIC_DISPATCH(ShiftedCosinesD)(v, phases, scale, rescale, n);
 }
-void shiftedCosines(float* v, const float* phases, float scale, Eigen::Index n) {
-  HWY_DYNAMIC_DISPATCH(ShiftedCosinesF)(v, phases, scale, n);
+void shiftedCosines(float* v, const float* phases, float scale, float rescale, Eigen::Index n) {
+  HWY_DYNAMIC_DISPATCH(ShiftedCosinesF)(v, phases, scale, rescale, n);
 }
 void affineExponents(const double* p, double b, const double* constants, double rowConstant,
                      double* e, Eigen::Index n, double& smallest, double& largest) {
@@ -448,24 +487,33 @@ void affineExponents(const float* p, float b, const float* constants, float rowC
                      Eigen::Index n, float& smallest, float& largest) {
   HWY_DYNAMIC_DISPATCH(AffineExponentsF)(p, b, constants, rowConstant, e, n, smallest, largest);
 }
-void exponentials(double* v, double high, double low, double factor, double weight,
+void exponentials(double* v, double high, double low, double factor, double weight, double rescale,
                   Eigen::Index n) {
-  HWY_DYNAMIC_DISPATCH(ExponentialsD)(v, high, low, factor, weight, n);
+  HWY_DYNAMIC_DISPATCH(ExponentialsD)(v, high, low, factor, weight, rescale, n);
 }
-void exponentials(float* v, float high, float low, float factor, float weight, Eigen::Index n) {
-  HWY_DYNAMIC_DISPATCH(ExponentialsF)(v, high, low, factor, weight, n);
+void exponentials(float* v, float high, float low, float factor, float weight, float rescale,
+                  Eigen::Index n) {
+  HWY_DYNAMIC_DISPATCH(ExponentialsF)(v, high, low, factor, weight, rescale, n);
 }
 void complexExponentials(const double* p, const double* e, double high, double low, double factor,
-                         double weight, double b, const double* phases, double imagSign, double* re,
-                         double* im, Eigen::Index n) {
+                         double weight, double b, const double* phases, double imagSign,
+                         double rescale, double* re, double* im, Eigen::Index n) {
   HWY_DYNAMIC_DISPATCH(ComplexExponentialsD)
-  (p, e, high, low, factor, weight, b, phases, imagSign, re, im, n);
+  (p, e, high, low, factor, weight, b, phases, imagSign, rescale, re, im, n);
 }
 void complexExponentials(const float* p, const float* e, float high, float low, float factor,
-                         float weight, float b, const float* phases, float imagSign, float* re,
-                         float* im, Eigen::Index n) {
+                         float weight, float b, const float* phases, float imagSign, float rescale,
+                         float* re, float* im, Eigen::Index n) {
   HWY_DYNAMIC_DISPATCH(ComplexExponentialsF)
-  (p, e, high, low, factor, weight, b, phases, imagSign, re, im, n);
+  (p, e, high, low, factor, weight, b, phases, imagSign, rescale, re, im, n);
+}
+void sinesAndCosines(const double* p, double magnitude, double b, const double* phases,
+                     double imagSign, double rescale, double* re, double* im, Eigen::Index n) {
+  HWY_DYNAMIC_DISPATCH(SinesAndCosinesD)(p, magnitude, b, phases, imagSign, rescale, re, im, n);
+}
+void sinesAndCosines(const float* p, float magnitude, float b, const float* phases, float imagSign,
+                     float rescale, float* re, float* im, Eigen::Index n) {
+  HWY_DYNAMIC_DISPATCH(SinesAndCosinesF)(p, magnitude, b, phases, imagSign, rescale, re, im, n);
 }
 
 }  // namespace rfscope

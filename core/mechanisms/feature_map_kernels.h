@@ -52,9 +52,12 @@ void projectRows(const PackedFrequencies<double>& omega, const double* x, Eigen:
 void projectRows(const PackedFrequencies<float>& omega, const double* x, Eigen::Index xStride,
                  Eigen::Index rows, float* out, Eigen::Index outStride);
 
+// Every function below multiplies its results by `rescale` last: 1, or 2^k to give a row's
+// features as plain numbers (applyLogScales' product, in the same pass).
+
 // v[k] = scale · cos(v[k] + phases[k]) for k < n (random-phase features).
-void shiftedCosines(double* v, const double* phases, double scale, Eigen::Index n);
-void shiftedCosines(float* v, const float* phases, float scale, Eigen::Index n);
+void shiftedCosines(double* v, const double* phases, double scale, double rescale, Eigen::Index n);
+void shiftedCosines(float* v, const float* phases, float scale, float rescale, Eigen::Index n);
 
 // e[k] = p[k]·b + (constants[k] + rowConstant) for k < n (e may be p); lowers `smallest` and
 // raises `largest` to the smallest and largest e[k].
@@ -66,17 +69,26 @@ void affineExponents(const float* p, float b, const float* constants, float rowC
 // v[k] = e^((v[k] - high) - low) · factor · weight for k < n: the stabilised exponentials of
 // exponentiateColumns (high = low = 0 and factor 2^-k where e^v are normal numbers, else the
 // reduced arguments with factor 1), times the features' weight.
-void exponentials(double* v, double high, double low, double factor, double weight, Eigen::Index n);
-void exponentials(float* v, float high, float low, float factor, float weight, Eigen::Index n);
+void exponentials(double* v, double high, double low, double factor, double weight, double rescale,
+                  Eigen::Index n);
+void exponentials(float* v, float high, float low, float factor, float weight, float rescale,
+                  Eigen::Index n);
 
 // Complex features from projections p and log-magnitudes e (stabilised as in exponentials):
 // with μ = e^((e[k] - high) - low) · factor · weight and φ = p[k]·b + phases[k],
-// re[k] = μ cos φ and im[k] = imagSign · μ sin φ. re may be p; im may be e.
+// re[k] = μ cos φ and im[k] = (imagSign · μ) sin φ. re may be p; im may be e.
 void complexExponentials(const double* p, const double* e, double high, double low, double factor,
-                         double weight, double b, const double* phases, double imagSign, double* re,
-                         double* im, Eigen::Index n);
+                         double weight, double b, const double* phases, double imagSign,
+                         double rescale, double* re, double* im, Eigen::Index n);
 void complexExponentials(const float* p, const float* e, float high, float low, float factor,
-                         float weight, float b, const float* phases, float imagSign, float* re,
-                         float* im, Eigen::Index n);
+                         float weight, float b, const float* phases, float imagSign, float rescale,
+                         float* re, float* im, Eigen::Index n);
+
+// The same with one magnitude μ for the whole row (TrigRF: B is imaginary and the constants
+// equal): re[k] = μ cos φ, im[k] = (imagSign · μ) sin φ. re may be p.
+void sinesAndCosines(const double* p, double magnitude, double b, const double* phases,
+                     double imagSign, double rescale, double* re, double* im, Eigen::Index n);
+void sinesAndCosines(const float* p, float magnitude, float b, const float* phases, float imagSign,
+                     float rescale, float* re, float* im, Eigen::Index n);
 
 }  // namespace rfscope

@@ -62,7 +62,9 @@ class TrigPhaseFeatureMap final : public FeatureMap {
         const double k = logMagnitude > 0 ? std::ceil(logMagnitude / std::numbers::ln2) : 0.0;
         out.logScale[i] = k * std::numbers::ln2;
         const double magnitude = std::exp(logMagnitude - out.logScale[i]);
-        shiftedCosines(out.values + i * out.stride, phases, static_cast<T>(magnitude), m);
+        const T rescale = takeRowScale(out, i);
+        shiftedCosines(out.values + i * out.stride, phases, static_cast<T>(magnitude), rescale, m);
+        finishRow(out, i, m);
       }
     }
   }

@@ -122,20 +122,24 @@ void functionsAreTheScalarOnesOnEveryTarget() {
     }
   const Eigen::Index n = static_cast<Eigen::Index>(p.size());
   const T scale = static_cast<T>(0.375), b = static_cast<T>(0.75), row = static_cast<T>(-0.5);
-  std::vector<T> cosines(p.size()), exps(p.size()), re(p.size()), im(p.size());
+  const T rescale = 8;
+  std::vector<T> cosines(p.size()), exps(p.size()), re(p.size()), im(p.size()), re1(p.size()),
+      im1(p.size());
   for (std::size_t k = 0; k < p.size(); ++k) {
-    cosines[k] = scale * reproducibleCos(static_cast<T>(p[k] + phases[k]));
+    cosines[k] = scale * reproducibleCos(static_cast<T>(p[k] + phases[k])) * rescale;
     const T e = p[k] * b + (constants[k] + row);
-    exps[k] = reproducibleExp(static_cast<T>((e - T(1)) - T(0.5))) * T(0.25) * scale;
+    exps[k] = reproducibleExp(static_cast<T>((e - T(1)) - T(0.5))) * T(0.25) * scale * rescale;
     T sine = 0, cosine = 0;
     reproducibleSinCos(static_cast<T>(p[k] * b + phases[k]), sine, cosine);
     const T magnitude = reproducibleExp(static_cast<T>((e - T(1)) - T(0.5))) * T(0.25) * scale;
-    re[k] = magnitude * cosine;
-    im[k] = T(-1) * magnitude * sine;
+    re[k] = magnitude * cosine * rescale;
+    im[k] = T(-1) * magnitude * sine * rescale;
+    re1[k] = scale * cosine * rescale;
+    im1[k] = T(-1) * scale * sine * rescale;
   }
   onEveryTarget([&] {
     std::vector<T> v = p;
-    shiftedCosines(v.data(), phases.data(), scale, n);
+    shiftedCosines(v.data(), phases.data(), scale, rescale, n);
     expectSameBits(v, cosines);
     std::vector<T> e(p.size());
     T smallest = std::numeric_limits<T>::infinity(), largest = -smallest;
@@ -151,13 +155,16 @@ void functionsAreTheScalarOnesOnEveryTarget() {
     EXPECT_EQ(largest, high);
     affineExponents(p.data(), b, constants.data(), row, e.data(), n, smallest, largest);
     std::vector<T> ex = e;
-    exponentials(ex.data(), T(1), T(0.5), T(0.25), scale, n);
+    exponentials(ex.data(), T(1), T(0.5), T(0.25), scale, rescale, n);
     expectSameBits(ex, exps);
     std::vector<T> r(p.size()), i(p.size());
     complexExponentials(p.data(), e.data(), T(1), T(0.5), T(0.25), scale, b, phases.data(), T(-1),
-                        r.data(), i.data(), n);
+                        rescale, r.data(), i.data(), n);
     expectSameBits(r, re);
     expectSameBits(i, im);
+    sinesAndCosines(p.data(), scale, b, phases.data(), T(-1), rescale, r.data(), i.data(), n);
+    expectSameBits(r, re1);
+    expectSameBits(i, im1);
   });
 }
 
