@@ -14,6 +14,8 @@ packages=(
   python3 python3-mpmath python3-numpy python3-scipy
   # the Python module (app/python) and its pytest suites (tests/python)
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas python3-sklearn
+  # NumPy's BLAS for the feature maps' comparison (tests/benchmarks/python), as users have it
+  libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
   # the Debian package and its checks (packaging/check-package.sh)
   dpkg-dev file man-db lintian desktop-file-utils appstream

@@ -32,6 +32,7 @@ namespace {
 constexpr int kMaxBlockDimension = 4096;        // a 4096 × 4096 block: 128 MiB
 constexpr Eigen::Index kStatisticsRows = 2000;  // rows of X the data-driven parameters average
 constexpr Eigen::Index kRowsPerBlock = 1024;    // rows mapped between two looks at Ctrl-C
+constexpr Eigen::Index kTileRows = 512;         // query and key rows of a tile of kernel()
 
 class PyFeatureMap {
  public:
@@ -123,17 +124,23 @@ class PyFeatureMap {
   Eigen::MatrixXd kernel(const DoubleArray& xArray, const DoubleArray& yArray) const {
     const FeatureMatrix queries = mapped(xArray, false);
     const FeatureMatrix keys = mapped(yArray, true);
-    // By blocks of query rows, interruptible like the features.
-    Eigen::MatrixXd estimates(queries.values.rows(), keys.values.rows());
+    // By tiles of kTileRows query and key rows, interruptible like the features: a tile is at
+    // most kTileRows² · width products (a fraction of a second for thousands of features).
+    const Eigen::Index queryRows = queries.values.rows(), keyRows = keys.values.rows();
+    Eigen::MatrixXd estimates(queryRows, keyRows);
     std::atomic<bool> cancel{false};
     runInterruptibly(
         [&] {
-          for (Eigen::Index first = 0; first < queries.values.rows() && !cancel;
-               first += kRowsPerBlock) {
-            const Eigen::Index rows = std::min(kRowsPerBlock, queries.values.rows() - first);
+          for (Eigen::Index first = 0; first < queryRows && !cancel; first += kTileRows) {
+            const Eigen::Index rows = std::min(kTileRows, queryRows - first);
             const FeatureMatrix block{queries.values.middleRows(first, rows),
                                       queries.logScale.segment(first, rows)};
-            estimates.middleRows(first, rows) = kernelEstimates(block, keys);
+            for (Eigen::Index key = 0; key < keyRows && !cancel; key += kTileRows) {
+              const Eigen::Index columns = std::min(kTileRows, keyRows - key);
+              const FeatureMatrix keyBlock{keys.values.middleRows(key, columns),
+                                           keys.logScale.segment(key, columns)};
+              estimates.block(first, key, rows, columns) = kernelEstimates(block, keyBlock);
+            }
           }
         },
         cancel);

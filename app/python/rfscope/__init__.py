@@ -381,7 +381,10 @@ class FeatureMap:
 
     def transform(self, X: Any, dtype: Any = _np.float64) -> _np.ndarray:
         """Features (queries) of the rows of X (L × d, float64/float32/integers) as an L × width
-        array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range)."""
+        array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range).
+        float32 features of the exponential and random-phase mechanisms (pos, oprf, gerf, trig,
+        trig-phase, …) are computed in single precision: within about d·2^-24·Σ_l |ω_l x_l| of
+        the float64 ones, relative to the row's largest feature."""
         return self._features("X", X, False, dtype)
 
     def transform_keys(self, Y: Any, dtype: Any = _np.float64) -> _np.ndarray:
