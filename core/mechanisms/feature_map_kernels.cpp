@@ -33,7 +33,7 @@ namespace hn = hwy::HWY_NAMESPACE;
 using Index = Eigen::Index;
 
 constexpr Index kBlockRows = 64;
-constexpr int kTileRows = 4;
+constexpr int kTileRows = 4;  // 6 measured no faster
 // Vectors of frequencies per tile: 4 where there are 32 registers (AVX-512), else 2.
 constexpr int kTileVectors = HWY_MAX_BYTES >= 64 ? 4 : 2;
 template <class T>
@@ -245,6 +245,21 @@ HWY_INLINE void Tile(D d, const T* HWY_RESTRICT slice, Index dimension, const T*
       StorePart(d, sum[r][v], out[r] + v * lanes, std::min(lanes, valid - v * lanes));
 }
 
+// Tiles of R rows from row i on, while R rows are left; i ends past them.
+template <int R, class D, class T = hn::TFromD<D>>
+HWY_INLINE void RunTiles(D d, const T* w, Index dimension, const T* block, Index blockStride,
+                         T* out, Index outStride, Index valid, Index count, Index& i) {
+  for (; i + R <= count; i += R) {
+    const T* xs[R];
+    T* outs[R];
+    for (int r = 0; r < R; ++r) {
+      xs[r] = block + (i + r) * blockStride;
+      outs[r] = out + (i + r) * outStride;
+    }
+    Tile<R>(d, w, dimension, xs, outs, valid);
+  }
+}
+
 template <class T>
 void ProjectRowsT(const PackedFrequencies<T>& omega, const double* x, Index xStride, Index rows,
                   T* out, Index outStride) {
@@ -275,20 +290,10 @@ void ProjectRowsT(const PackedFrequencies<T>& omega, const double* x, Index xStr
         const Index valid = std::min(slice, m - column);
         const T* w = omega.panel(p) + s;
         Index i = 0;
-        for (; i + kTileRows <= count; i += kTileRows) {
-          const T* xs[kTileRows];
-          T* outs[kTileRows];
-          for (int r = 0; r < kTileRows; ++r) {
-            xs[r] = block + (i + r) * blockStride;
-            outs[r] = out + (first + i + r) * outStride + column;
-          }
-          Tile<kTileRows>(d, w, dimension, xs, outs, valid);
-        }
-        for (; i < count; ++i) {
-          const T* xs[1] = {block + i * blockStride};
-          T* outs[1] = {out + (first + i) * outStride + column};
-          Tile<1>(d, w, dimension, xs, outs, valid);
-        }
+        RunTiles<kTileRows>(d, w, dimension, block, blockStride, out + first * outStride + column,
+                            outStride, valid, count, i);
+        RunTiles<1>(d, w, dimension, block, blockStride, out + first * outStride + column,
+                    outStride, valid, count, i);
       }
     }
   }
