@@ -16,6 +16,8 @@ packages=(
   # rfscope.torch (Debian's CPU build: its CUDA test runs only where torch sees a GPU)
   python3-dev pybind11-dev python3-pybind11 python3-pytest python3-pandas python3-sklearn
   python3-mypy python3-torch
+  # NumPy's BLAS for the feature maps' comparison (tests/benchmarks/python), as users have it
+  libopenblas0-pthread python3-threadpoolctl
   xvfb xauth fonts-dejavu-core
   # the Debian package and its checks (packaging/check-package.sh)
   dpkg-dev file man-db lintian desktop-file-utils appstream

@@ -32,6 +32,7 @@ namespace {
 constexpr int kMaxBlockDimension = 4096;        // a 4096 × 4096 block: 128 MiB
 constexpr Eigen::Index kStatisticsRows = 2000;  // rows of X the data-driven parameters average
 constexpr Eigen::Index kRowsPerBlock = 1024;    // rows mapped between two looks at Ctrl-C
+constexpr Eigen::Index kTileRows = 512;         // query and key rows of a tile of kernel()
 
 class PyFeatureMap {
  public:
@@ -113,29 +114,33 @@ class PyFeatureMap {
     mechanism_ = estimator.mechanism->info().id;
   }
 
-  // values · exp(logScale) (±inf where a double cannot hold a feature), or (values, logScale).
-  py::object features(const DoubleArray& array, bool keys, bool scaled) const {
-    FeatureMatrix out = mapped(array, keys);
-    if (scaled) return py::make_tuple(py::cast(std::move(out.values)), py::cast(out.logScale));
-    for (Eigen::Index i = 0; i < out.values.rows(); ++i)
-      if (out.logScale(i) != 0) out.values.row(i) *= std::exp(out.logScale(i));
-    return py::cast(std::move(out.values));
+  // values · exp(logScale) (±inf where the dtype cannot hold a feature), or (values, logScale),
+  // as float64 or float32 (`single`: computed in single precision, feature_map.h).
+  py::object features(const DoubleArray& array, bool keys, bool scaled, bool single) const {
+    return single ? featureRows<float>(array, keys, scaled)
+                  : featureRows<double>(array, keys, scaled);
   }
 
   Eigen::MatrixXd kernel(const DoubleArray& xArray, const DoubleArray& yArray) const {
     const FeatureMatrix queries = mapped(xArray, false);
     const FeatureMatrix keys = mapped(yArray, true);
-    // By blocks of query rows, interruptible like the features.
-    Eigen::MatrixXd estimates(queries.values.rows(), keys.values.rows());
+    // By tiles of kTileRows query and key rows, interruptible like the features: a tile is at
+    // most kTileRows² · width products (a fraction of a second for thousands of features).
+    const Eigen::Index queryRows = queries.values.rows(), keyRows = keys.values.rows();
+    Eigen::MatrixXd estimates(queryRows, keyRows);
     std::atomic<bool> cancel{false};
     runInterruptibly(
         [&] {
-          for (Eigen::Index first = 0; first < queries.values.rows() && !cancel;
-               first += kRowsPerBlock) {
-            const Eigen::Index rows = std::min(kRowsPerBlock, queries.values.rows() - first);
+          for (Eigen::Index first = 0; first < queryRows && !cancel; first += kTileRows) {
+            const Eigen::Index rows = std::min(kTileRows, queryRows - first);
             const FeatureMatrix block{queries.values.middleRows(first, rows),
                                       queries.logScale.segment(first, rows)};
-            estimates.middleRows(first, rows) = kernelEstimates(block, keys);
+            for (Eigen::Index key = 0; key < keyRows && !cancel; key += kTileRows) {
+              const Eigen::Index columns = std::min(kTileRows, keyRows - key);
+              const FeatureMatrix keyBlock{keys.values.middleRows(key, columns),
+                                           keys.logScale.segment(key, columns)};
+              estimates.block(first, key, rows, columns) = kernelEstimates(block, keyBlock);
+            }
           }
         },
         cancel);
@@ -180,7 +185,7 @@ class PyFeatureMap {
   }
 
  private:
-  FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
+  Eigen::Map<const RowMajorMatrix> checkedPoints(const DoubleArray& array, bool keys) const {
     const auto points = pointsOf(array);
     const std::string name = keys ? "Y" : "X";
     checkPoints(name, points);
@@ -188,6 +193,38 @@ class PyFeatureMap {
       throw cli::UsageError(
           name + " has " + std::to_string(points.cols()) +
           " columns but the feature map has d = " + std::to_string(map_->dimension()));
+    return points;
+  }
+
+  // The features straight into a new C-ordered NumPy array, by blocks of rows on a worker thread
+  // (Ctrl-C stops between two blocks).
+  template <class T>
+  py::object featureRows(const DoubleArray& array, bool keys, bool scaled) const {
+    const auto points = checkedPoints(array, keys);
+    const Eigen::Index rows = points.rows(), width = map_->width();
+    py::array_t<T> values({rows, width});
+    Eigen::VectorXd logScale(rows);
+    T* data = values.mutable_data();
+    std::atomic<bool> cancel{false};
+    runInterruptibly(
+        [&] {
+          for (Eigen::Index first = 0; first < rows && !cancel; first += kRowsPerBlock) {
+            const Eigen::Index count = std::min(kRowsPerBlock, rows - first);
+            const InputRows block(points.middleRows(first, count));
+            const FeatureRows<T> out{data + first * width, width, logScale.data() + first, !scaled};
+            if (keys)
+              map_->keyRows(block, out);
+            else
+              map_->queryRows(block, out);
+          }
+        },
+        cancel);
+    if (scaled) return py::make_tuple(std::move(values), py::cast(logScale));
+    return values;
+  }
+
+  FeatureMatrix mapped(const DoubleArray& array, bool keys) const {
+    const auto points = checkedPoints(array, keys);
     // Blocks of rows on a worker thread: Ctrl-C stops a long transform between two blocks (the
     // features of a row do not depend on the other rows, so the blocks give the same numbers).
     FeatureMatrix out;
@@ -223,7 +260,7 @@ void bindFeatureMap(py::module_& module) {
            py::arg("arguments"), py::arg("d"), py::arg("seed"), py::arg("trial"), py::arg("x"),
            py::arg("y"), py::arg("data") = py::none(), py::arg("shift") = py::none())
       .def("features", &PyFeatureMap::features, py::arg("points"), py::arg("keys"),
-           py::arg("scaled"))
+           py::arg("scaled"), py::arg("single") = false)
       .def("kernel", &PyFeatureMap::kernel, py::arg("x"), py::arg("y"))
       .def_property_readonly("d", &PyFeatureMap::dimension)
       .def_property_readonly("m", &PyFeatureMap::featureCount)

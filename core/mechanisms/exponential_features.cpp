@@ -1,10 +1,15 @@
 #include "core/mechanisms/exponential_features.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "core/math/log_math.h"
+#include "core/math/reproducible_exp.h"
+#include "core/math/reproducible_exp_float.h"
+#include "core/mechanisms/feature_map_kernels.h"
 #include "core/mechanisms/feature_map_recipe.h"
 
 namespace rfscope {
@@ -23,7 +28,9 @@ class ExponentialFeatureMap final : public FeatureMap {
         antithetic_(g.antithetic),
         complex_(isComplex(g)),
         realA_(g.a.imag() == 0),
-        rootFeatures_(std::sqrt(static_cast<double>(spec.features))) {
+        rootFeatures_(std::sqrt(static_cast<double>(spec.features))),
+        packed_(omega_, spec.dimension),
+        packedFloat_(omega_, spec.dimension) {
     assert(!(complex_ && antithetic_));
     const std::complex<double> oneMinus4A = 1.0 - 4.0 * g.a;
     b_ = std::sqrt(static_cast<double>(g.s) * oneMinus4A);
@@ -33,6 +40,11 @@ class ExponentialFeatureMap final : public FeatureMap {
     const Eigen::VectorXd normSquared = omega_.rowwise().squaredNorm();
     columnConstant_ = logD.real() + g.a.real() * normSquared.array();
     columnPhase_ = logD.imag() + g.a.imag() * normSquared.array();
+    columnConstantFloat_ = columnConstant_.cast<float>();
+    // B imaginary and the constants equal: one magnitude per row.
+    constantMagnitude_ =
+        complex_ && b_.real() == 0 && (columnConstant_ == columnConstant_[0]).all();
+    columnPhaseFloat_ = columnPhase_.cast<float>();
   }
 
   // With a real A the phases are ±ωᵀx·Im B, and keys (sB, -Im f) equal queries.
@@ -53,54 +65,64 @@ class ExponentialFeatureMap final : public FeatureMap {
  protected:
   void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
            FeatureMatrix& out) const override {
-    Projections projections;
-    projectOnFrequencies(omega_, x, projections);
+    mapThroughRows(side, x, out);
+  }
+  void mapRows(Side side, const InputRows& x, FeatureRows<double> out) const override {
+    compute(side, x, packed_, columnConstant_.data(), columnPhase_.data(), out);
+  }
+  void mapRows(Side side, const InputRows& x, FeatureRows<float> out) const override {
+    compute(side, x, packedFloat_, columnConstantFloat_.data(), columnPhaseFloat_.data(), out);
+  }
+
+ private:
+  // Per row: the projections p (in the row's first M places), the log-magnitudes
+  // p·B + (A|ω|² + log D) + (c|x|² + kernel scale), stabilised together (exponentiateColumns);
+  // the antithetic -ω half and the imaginary parts in the next M places.
+  template <class T>
+  void compute(Side side, const InputRows& x, const PackedFrequencies<T>& omega, const T* constants,
+               const T* phases, FeatureRows<T> out) const {
     const Eigen::Index rows = x.rows(), m = features();
     // Keys take sB for B and carry -Im f, so that Re f⁽¹⁾f⁽²⁾ = Σ queries · keys.
-    const double b = side == Side::Keys ? s_ * b_.real() : b_.real();
-    const double bImag = side == Side::Keys ? s_ * b_.imag() : b_.imag();
-    const double imagSign = side == Side::Keys ? -1.0 : 1.0;
-    // Log-magnitudes (one column per point) in place of the projections; the antithetic -ω half
-    // and the phases beside them.
-    Eigen::MatrixXd& magnitudes = projections.onFrequencies;
-    Eigen::MatrixXd mirrored, phases;
-    if (antithetic_) mirrored.resize(m, rows);
-    if (complex_) phases.resize(m, rows);
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      const double xx = projections.normSquared[i];
-      const double rowConstant = c_ * xx + kernelRowLogScale(kernel_, xx);
-      for (Eigen::Index k = 0; k < m; ++k) {
-        const double p = magnitudes(k, i);
-        magnitudes(k, i) = p * b + (columnConstant_[k] + rowConstant);
-        if (antithetic_) mirrored(k, i) = -p * b + (columnConstant_[k] + rowConstant);
-        if (complex_) phases(k, i) = p * bImag + columnPhase_[k];
-      }
-    }
-    if (antithetic_) {  // both halves share each point's stabiliser
-      Eigen::MatrixXd both(2 * m, rows);
-      both << magnitudes, mirrored;
-      magnitudes.swap(both);
-    }
-    exponentiateColumns(magnitudes, out.logScale);
-    out.values.resize(rows, width());
+    const T b = static_cast<T>(side == Side::Keys ? s_ * b_.real() : b_.real());
+    const T bImag = static_cast<T>(side == Side::Keys ? s_ * b_.imag() : b_.imag());
+    const T imagSign = side == Side::Keys ? -1 : 1;
     // ½(e^{ωᵀx...}e^{ωᵀy...} + e^{-ωᵀx...}e^{-ωᵀy...}): 1/√2 on each side.
-    // Real features: one blocked transpose (the element loop read the column-major M × L
-    // magnitudes with stride M); the same divisions and products, so the same bits.
-    const double antitheticWeight = std::numbers::sqrt2 / 2;
-    if (antithetic_) {
-      out.values = (magnitudes.transpose().array() / rootFeatures_ * antitheticWeight).matrix();
-      return;
-    }
-    if (!complex_) {
-      out.values = (magnitudes.transpose().array() / rootFeatures_).matrix();
-      return;
-    }
-    for (Eigen::Index k = 0; k < m; ++k)
-      for (Eigen::Index i = 0; i < rows; ++i) {
-        const double magnitude = magnitudes(k, i) / rootFeatures_;
-        out.values(i, k) = magnitude * std::cos(phases(k, i));
-        out.values(i, m + k) = imagSign * magnitude * std::sin(phases(k, i));
+    const T weight = static_cast<T>((antithetic_ ? std::numbers::sqrt2 / 2 : 1.0) / rootFeatures_);
+    for (Eigen::Index first = 0; first < rows; first += kFeatureRowsPerBlock) {
+      const Eigen::Index count = std::min(kFeatureRowsPerBlock, rows - first);
+      projectRows(omega, x.data() + first * x.outerStride(), x.outerStride(), count,
+                  out.values + first * out.stride, out.stride);
+      for (Eigen::Index i = first; i < first + count; ++i) {
+        T* row = out.values + i * out.stride;
+        const double xx = x.row(i).squaredNorm();
+        const T rowConstant = static_cast<T>(c_ * xx + kernelRowLogScale(kernel_, xx));
+        if (constantMagnitude_) {  // TrigRF: e = 0·p + (constant + rowConstant) for every k
+          const T e = constants[0] + rowConstant;
+          const RowStabiliser<T> s = rowStabiliser(e, e, false);
+          out.logScale[i] = s.logScale;
+          const T magnitude =
+              reproducibleExp(static_cast<T>((e - s.high) - s.low)) * s.factor * weight;
+          const T rescale = takeRowScale(out, i);
+          sinesAndCosines(row, magnitude, bImag, phases, imagSign, rescale, row, row + m, m);
+          finishRow(out, i, width());
+          continue;
+        }
+        T smallest = std::numeric_limits<T>::infinity(), largest = -smallest;
+        if (antithetic_)  // the mirrored half first: it reads the projections
+          affineExponents(row, -b, constants, rowConstant, row + m, m, smallest, largest);
+        affineExponents(row, b, constants, rowConstant, complex_ ? row + m : row, m, smallest,
+                        largest);
+        const RowStabiliser<T> s = rowStabiliser(smallest, largest, m == 0);
+        out.logScale[i] = s.logScale;
+        const T rescale = takeRowScale(out, i);
+        if (complex_)
+          complexExponentials(row, row + m, s.high, s.low, s.factor, weight, bImag, phases,
+                              imagSign, rescale, row, row + m, m);
+        else
+          exponentials(row, s.high, s.low, s.factor, weight, rescale, antithetic_ ? 2 * m : m);
+        finishRow(out, i, width());
       }
+    }
   }
 
  private:
@@ -113,6 +135,10 @@ class ExponentialFeatureMap final : public FeatureMap {
   std::complex<double> b_;
   double c_ = 0;
   Eigen::ArrayXd columnConstant_, columnPhase_;  // Re and Im of log D + A|ω_k|²
+  PackedFrequencies<double> packed_;
+  PackedFrequencies<float> packedFloat_;
+  Eigen::ArrayXf columnConstantFloat_, columnPhaseFloat_;
+  bool constantMagnitude_ = false;
 };
 
 }  // namespace

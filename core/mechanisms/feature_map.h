@@ -36,11 +36,20 @@
 //   Gaussian:                               2 + 8n
 // so the width is M times that (width()).
 //
-// Computation: one matrix product Ω Xᵀ (through Eigen, for all rows of X at once) gives every
-// projection ωᵀx; the features are then computed in place, with no allocation per row, and
-// exponentiated together (Eigen's vectorised exp). Rows are independent: mapping X in blocks of
+// Computation (feature_map_kernels.h): the projections ωᵀx of a block of rows by a vectorised
+// product in which every ωᵀx is the sum of ω_l x_l over l = 0, 1, …, d-1 in order (no fused
+// multiply-add), then e^x, cos and sin over each row (reproducibleExp, reproducibleSinCos) — the
+// same bits on every machine and instruction set. Rows are independent: mapping X in blocks of
 // rows gives the same rows, bit for bit. A FeatureMap is immutable once drawn: several threads may
 // map with it at once.
+//
+// queryRows/keyRows write the features straight into row-major storage (NumPy's layout), in double
+// (the same numbers as queries/keys) or in float. The exponential and random-phase maps compute
+// float features in single precision throughout: projections summed in float, e^x and cos in
+// float (reproducible_exp_float.h, reproducible_trig.h), so that a float feature differs from the
+// double one by the rounding of the inputs and ω to float and of d sums, about
+// d·2^-24·Σ_l |ω_l x_l| in the exponent or the angle, plus 2 ulp (tests/mechanisms bound it);
+// the other maps round their double features.
 
 #include <cstdint>
 #include <memory>
@@ -60,6 +69,21 @@ struct FeatureMatrix {
   Eigen::MatrixXd values;    // L × width, |values| ≤ 1
   Eigen::VectorXd logScale;  // L: feature = values · exp(logScale), logScale = k·ln 2 (|k| < 2^20)
 };
+
+// Rows of features in row-major storage: row i's width() values at values + i·stride, its scale
+// at logScale[i] (feature = value · exp(logScale), as FeatureMatrix).
+template <class T>
+struct FeatureRows {
+  T* values = nullptr;
+  Eigen::Index stride = 0;
+  double* logScale = nullptr;
+  // Plain numbers: each row's values times exp(logScale), its scale left 0 (applyLogScales).
+  bool plain = false;
+};
+
+// Input points as NumPy holds them, one row per point.
+using RowMajorMatrixXd = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using InputRows = Eigen::Ref<const RowMajorMatrixXd>;
 
 struct FeatureMapSpec {
   Kernel kernel = Kernel::Gaussian;
@@ -96,6 +120,11 @@ class FeatureMap {
   void keys(const Eigen::Ref<const Eigen::MatrixXd>& y, FeatureMatrix& out) const;
   FeatureMatrix queries(const Eigen::Ref<const Eigen::MatrixXd>& x) const;
   FeatureMatrix keys(const Eigen::Ref<const Eigen::MatrixXd>& y) const;
+  // f⁽¹⁾ and f⁽²⁾ of the rows of x into row-major storage of x.rows() rows, in double or float.
+  template <class T>
+  void queryRows(const InputRows& x, FeatureRows<T> out) const;
+  template <class T>
+  void keyRows(const InputRows& x, FeatureRows<T> out) const;
 
  protected:
   enum class Side { Queries, Keys };
@@ -104,6 +133,12 @@ class FeatureMap {
   // Fills out.values (resized to rows × width) and out.logScale for one side.
   virtual void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
                    FeatureMatrix& out) const = 0;
+  // Row-major features; by default map()'s, copied (and rounded to float).
+  virtual void mapRows(Side side, const InputRows& x, FeatureRows<double> out) const;
+  virtual void mapRows(Side side, const InputRows& x, FeatureRows<float> out) const;
+  // map() for maps that implement mapRows: the rows in blocks, transposed into out.values.
+  void mapThroughRows(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
+                      FeatureMatrix& out) const;
 
  private:
   int dimension_;
@@ -138,10 +173,36 @@ void projectOnFrequencies(const Eigen::MatrixXd& omega, const Eigen::Ref<const E
 // Exponentiates a matrix of log-magnitudes in place, one column per point, with a power-of-two
 // stabiliser per column: column i becomes exp(e - k_i ln 2), k_i from its largest entry, so that
 // its largest is in (1/2, 1]; logScale(i) = k_i ln 2 (the largest entry itself where |k_i| ≥ 2^20).
-// Exactly exp(e)·2^{-k_i} wherever the column's exp(e) are normal doubles (Eigen's vectorised exp
-// over the whole matrix), otherwise from the reduced arguments, which neither overflow nor
-// underflow prematurely. -inf gives 0.
+// Exactly exp(e)·2^{-k_i} wherever the column's exp(e) are normal doubles (reproducibleExp),
+// otherwise from the reduced arguments, which neither overflow nor underflow prematurely. -inf
+// gives 0.
 void exponentiateColumns(Eigen::MatrixXd& exponents, Eigen::VectorXd& logScale);
+
+// The stabiliser of one row (or column) of log-magnitudes e, from its smallest and largest entry:
+// the features are exponentials(e, high, low, factor, ·) = e^((e - high) - low)·factor and the
+// row's logScale, as exponentiateColumns describes (in float: |k| < 2^15, exact where e^e are
+// normal floats).
+template <class T>
+struct RowStabiliser {
+  T high = 0, low = 0, factor = 1;
+  double logScale = 0;
+};
+template <class T>
+RowStabiliser<T> rowStabiliser(T smallest, T largest, bool empty);
+
+// Rows of features as plain numbers: each row's values times exp(logScale) in place — exactly
+// 2^k where logScale = k·ln 2 — ±inf or 0 where T cannot hold a feature; the scales become 0.
+template <class T>
+void applyLogScales(FeatureRows<T> rows, Eigen::Index count, Eigen::Index width);
+
+// For maps that write plain rows as they compute them: the factor to multiply row i's features by
+// last — 1, or for a plain row 2^k where its logScale is k·ln 2 and 2^k a normal T (the scale
+// then becomes 0) — and, once the row is written, applyLogScales for a plain row whose scale is
+// left.
+template <class T>
+T takeRowScale(FeatureRows<T> rows, Eigen::Index i);
+template <class T>
+void finishRow(FeatureRows<T> rows, Eigen::Index i, Eigen::Index width);
 
 // Adds the kernel's log-scale to a row's exponents: 0 for the Gaussian kernel, |x|²/2 for the
 // softmax kernel (SM = e^{|x|²/2} K e^{|y|²/2}, shared half and half by the two sides).

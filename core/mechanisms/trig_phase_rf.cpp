@@ -1,9 +1,11 @@
 #include "core/mechanisms/trig_phase_rf.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
 #include "core/couplings/trig_orthogonality.h"
+#include "core/mechanisms/feature_map_kernels.h"
 #include "core/mechanisms/feature_map_recipe.h"
 
 namespace rfscope {
@@ -16,7 +18,10 @@ class TrigPhaseFeatureMap final : public FeatureMap {
       : FeatureMap(spec.dimension, spec.features, spec.features),
         omega_(std::move(omega)),
         phases_(std::move(phases)),
-        kernel_(spec.kernel) {}
+        kernel_(spec.kernel),
+        packed_(omega_, spec.dimension),
+        packedFloat_(omega_, spec.dimension),
+        phasesFloat_(phases_.cast<float>()) {}
 
   bool describe(FeatureMapRecipe& out) const override {
     out.form = FeatureMapRecipe::Form::RandomPhase;
@@ -27,31 +32,49 @@ class TrigPhaseFeatureMap final : public FeatureMap {
   }
 
  protected:
-  void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
-    Projections projections;
-    projectOnFrequencies(omega_, x, projections);
-    const Eigen::Index rows = x.rows(), m = features();
-    // The row's magnitude √(2/M) e^{kernel scale} as value · 2^k: k = 0 while it is at most 1
-    // (bounded Gaussian features for M >= 2), else the smallest k that brings it into (½, 1].
-    out.logScale.resize(rows);
-    Eigen::VectorXd magnitude(rows);
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      const double logMagnitude = 0.5 * (std::numbers::ln2 - std::log(double(m))) +
-                                  kernelRowLogScale(kernel_, projections.normSquared[i]);
-      const double k = logMagnitude > 0 ? std::ceil(logMagnitude / std::numbers::ln2) : 0.0;
-      out.logScale[i] = k * std::numbers::ln2;
-      magnitude[i] = std::exp(logMagnitude - out.logScale[i]);
-    }
-    out.values.resize(rows, width());
-    for (Eigen::Index k = 0; k < m; ++k)
-      for (Eigen::Index i = 0; i < rows; ++i)
-        out.values(i, k) = magnitude[i] * std::cos(projections.onFrequencies(k, i) + phases_[k]);
+  void map(Side side, const Eigen::Ref<const Eigen::MatrixXd>& x,
+           FeatureMatrix& out) const override {
+    mapThroughRows(side, x, out);
+  }
+  void mapRows(Side, const InputRows& x, FeatureRows<double> out) const override {
+    compute(x, packed_, phases_.data(), out);
+  }
+  void mapRows(Side, const InputRows& x, FeatureRows<float> out) const override {
+    compute(x, packedFloat_, phasesFloat_.data(), out);
   }
 
  private:
+  template <class T>
+  void compute(const InputRows& x, const PackedFrequencies<T>& omega, const T* phases,
+               FeatureRows<T> out) const {
+    const Eigen::Index rows = x.rows(), m = features();
+    const double logRoot = 0.5 * (std::numbers::ln2 - std::log(double(m)));
+    // Blocks of rows, whose projections are still in the cache when their cosines are taken.
+    for (Eigen::Index first = 0; first < rows; first += kFeatureRowsPerBlock) {
+      const Eigen::Index count = std::min(kFeatureRowsPerBlock, rows - first);
+      projectRows(omega, x.data() + first * x.outerStride(), x.outerStride(), count,
+                  out.values + first * out.stride, out.stride);
+      for (Eigen::Index i = first; i < first + count; ++i) {
+        // The row's magnitude √(2/M) e^{kernel scale} as value · 2^k: k = 0 while it is at most
+        // 1 (bounded Gaussian features for M >= 2), else the smallest k that brings it into
+        // (½, 1].
+        const double logMagnitude = logRoot + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
+        const double k = logMagnitude > 0 ? std::ceil(logMagnitude / std::numbers::ln2) : 0.0;
+        out.logScale[i] = k * std::numbers::ln2;
+        const double magnitude = std::exp(logMagnitude - out.logScale[i]);
+        const T rescale = takeRowScale(out, i);
+        shiftedCosines(out.values + i * out.stride, phases, static_cast<T>(magnitude), rescale, m);
+        finishRow(out, i, m);
+      }
+    }
+  }
+
   Eigen::MatrixXd omega_;   // M × n
   Eigen::VectorXd phases_;  // M
   Kernel kernel_;
+  PackedFrequencies<double> packed_;
+  PackedFrequencies<float> packedFloat_;
+  Eigen::VectorXf phasesFloat_;
 };
 
 }  // namespace

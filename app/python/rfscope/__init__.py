@@ -521,14 +521,17 @@ class FeatureMap:
         array = _real_array(name, points)
         if array.ndim != 2:
             raise ValueError(f"{name}: expected an array of shape (L, d), got shape {array.shape}")
+        # float32: computed in single precision by the core, written straight into the array.
         features = self._map.features(_np.ascontiguousarray(array, dtype=_np.float64), keys,
-                                      False)
-        result = features if dtype == _np.float64 else features.astype(_np.float32)
-        return _typing.cast(NDArray[_np.floating[Any]], result)
+                                      False, dtype == _np.float32)
+        return _typing.cast(NDArray[_np.floating[Any]], features)
 
     def transform(self, X: ArrayLike, dtype: DTypeLike = _np.float64) -> NDArray[_np.floating[Any]]:
         """Features (queries) of the rows of X (L × d, float64/float32/integers) as an L × width
-        array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range)."""
+        array of dtype float64 or float32 (±inf where a feature exceeds the dtype's range).
+        float32 features of the exponential and random-phase mechanisms (pos, oprf, gerf, trig,
+        trig-phase, …) are computed in single precision: within about d·2^-24·Σ_l |ω_l x_l| of
+        the float64 ones, relative to the row's largest feature."""
         return self._features("X", X, False, dtype)
 
     def transform_keys(self, Y: ArrayLike,
