@@ -72,7 +72,9 @@ void expectSameBits(const std::vector<T>& actual, const std::vector<T>& expected
 template <class T>
 void projectionsAreOrderedSums() {
   // M and L that no tile, panel or vector length divides; d = 1 and a d past a panel's depth.
-  for (const auto& [d, m, rows] : {std::tuple<int, int, int>{7, 45, 13}, {1, 3, 5}, {64, 200, 9}}) {
+  for (const auto& shape : {std::tuple<int, int, int>{7, 45, 13}, {1, 3, 5}, {64, 200, 9}}) {
+    // Plain copies, not structured bindings: the lambdas below capture them (clang 14 cannot).
+    const int d = std::get<0>(shape), m = std::get<1>(shape), rows = std::get<2>(shape);
     SCOPED_TRACE("d=" + std::to_string(d) + " M=" + std::to_string(m));
     const Eigen::MatrixXd omega = normals(m, d + 2, 1.0, 1);  // n > d columns: the first d used
     const RowMajorMatrixXd x = normals(rows, d, 3.0, 2);
