@@ -238,15 +238,12 @@ class DiscreteFeatureMap final : public FeatureMap {
     if (shift_.size() > 0) shifted.colwise() -= shift_;
     const Eigen::MatrixXd logAbs =
         (shifted.array() == 0).select(0.0, shifted.array().abs().log()).matrix();
-    // Σ_l ω_l [x_l < 0] and Σ_l [ω_l > 0][x_l = 0], M × L; zero without the products where no
-    // entry is negative (the "+" variants' shifted data) or zero.
-    const auto indicatorProducts = [&](const Eigen::MatrixXd& counts, auto indicator) {
-      const Eigen::MatrixXd ones = indicator.template cast<double>().matrix();
-      if ((ones.array() == 0).all()) return Eigen::MatrixXd::Zero(m, rows).eval();
-      return (counts * ones).eval();
-    };
-    const Eigen::MatrixXd negatives = indicatorProducts(counts_, shifted.array() < 0);
-    const Eigen::MatrixXd zeros = indicatorProducts(positiveCounts_, shifted.array() == 0);
+    // Σ_l ω_l [x_l < 0] and Σ_l [ω_l > 0][x_l = 0], M × L — only where some entry is negative
+    // or zero (never for the "+" variants' shifted data, whose features are then all positive).
+    const bool anyNegative = (shifted.array() < 0).any(), anyZero = (shifted.array() == 0).any();
+    Eigen::MatrixXd negatives, zeros;
+    if (anyNegative) negatives = counts_ * (shifted.array() < 0).cast<double>().matrix();
+    if (anyZero) zeros = positiveCounts_ * (shifted.array() == 0).cast<double>().matrix();
     const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
     // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l| (M × L).
     Eigen::MatrixXd magnitudes = counts_ * logAbs;
@@ -254,17 +251,21 @@ class DiscreteFeatureMap final : public FeatureMap {
       const double rowConstant =
           -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
       for (Eigen::Index k = 0; k < m; ++k)
-        magnitudes(k, i) = zeros(k, i) > 0 ? kNegativeInfinity
-                                           : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
+        magnitudes(k, i) = anyZero && zeros(k, i) > 0
+                               ? kNegativeInfinity
+                               : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
     }
     exponentiateColumns(magnitudes, out.logScale);
-    out.values.resize(rows, m);
-    for (Eigen::Index k = 0; k < m; ++k)
-      for (Eigen::Index i = 0; i < rows; ++i) {
-        // negatives holds whole numbers (sums of counts), far below 2^53: its parity is exact.
-        const double sign = (static_cast<std::int64_t>(negatives(k, i)) & 1) == 0 ? 1.0 : -1.0;
-        out.values(i, k) = sign * magnitudes(k, i) / rootFeatures_;
-      }
+    // The signs in place (column-major, in order), then one blocked transpose: the element loop
+    // read the M × L magnitudes with stride M. The same products and divisions, so the same bits.
+    if (anyNegative)
+      for (Eigen::Index i = 0; i < rows; ++i)
+        for (Eigen::Index k = 0; k < m; ++k) {
+          // negatives holds whole numbers (sums of counts), far below 2^53: its parity is exact.
+          const double sign = (static_cast<std::int64_t>(negatives(k, i)) & 1) == 0 ? 1.0 : -1.0;
+          magnitudes(k, i) = sign * magnitudes(k, i);
+        }
+    out.values = (magnitudes.transpose().array() / rootFeatures_).matrix();
   }
 
  private:
