@@ -256,8 +256,9 @@ class DiscreteFeatureMap final : public FeatureMap {
                                : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
     }
     exponentiateColumns(magnitudes, out.logScale);
-    // The signs in place (column-major, in order), then one blocked transpose: the element loop
-    // read the M × L magnitudes with stride M. The same products and divisions, so the same bits.
+    // The signs in place (column-major, in order), then the transpose by tiles that stay in the
+    // L1 cache (Eigen's transpose, like an element loop, reads the M × L magnitudes with stride M
+    // all the way down). The same products and divisions, so the same bits.
     if (anyNegative)
       for (Eigen::Index i = 0; i < rows; ++i)
         for (Eigen::Index k = 0; k < m; ++k) {
@@ -265,7 +266,15 @@ class DiscreteFeatureMap final : public FeatureMap {
           const double sign = (static_cast<std::int64_t>(negatives(k, i)) & 1) == 0 ? 1.0 : -1.0;
           magnitudes(k, i) = sign * magnitudes(k, i);
         }
-    out.values = (magnitudes.transpose().array() / rootFeatures_).matrix();
+    constexpr Eigen::Index kTile = 32;
+    out.values.resize(rows, m);
+    for (Eigen::Index k0 = 0; k0 < m; k0 += kTile)
+      for (Eigen::Index i0 = 0; i0 < rows; i0 += kTile) {
+        const Eigen::Index kEnd = std::min(k0 + kTile, m), iEnd = std::min(i0 + kTile, rows);
+        for (Eigen::Index k = k0; k < kEnd; ++k)
+          for (Eigen::Index i = i0; i < iEnd; ++i)
+            out.values(i, k) = magnitudes(k, i) / rootFeatures_;
+      }
   }
 
  private:
