@@ -20,8 +20,10 @@ built=$(date +%s)
 # Two tests of what the user sees rather than of memory run in the release tests only too: the
 # paper layout of every preset's figure (94 s under ASan; ui_plot_export_tests exports here) and
 # the CLI's once-a-second progress during a long run (70 s under ASan, a run made long on purpose).
+# So does the coverage study of the Monte Carlo intervals (1800 runs: 22 s under ASan), a
+# statistical check; the exact moments it rests on are checked here by ExactTail.
 ctest --preset asan --parallel "$(nproc)" --timeout 900 -LE simd-targets \
-  -E 'GoldenExperiment.CsvIsUnchanged/preset_(crt_table1|simrf_table2) |GoldenReferences.CoupledAndSoftmax|ui_figure_layout_tests|CliOutputFailures.Item14_'
+  -E 'GoldenExperiment.CsvIsUnchanged/preset_(crt_table1|simrf_table2) |GoldenReferences.CoupledAndSoftmax|ui_figure_layout_tests|CliOutputFailures.Item14_|IntervalCoverage\.'
 tested=$(date +%s)
 tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-20}"
 echo "sanitizer-checks: build $((built - start)) s, tests $((tested - built)) s," \
