@@ -2,8 +2,8 @@
 # The CUDA backend's checks on a machine with an NVIDIA GPU, in one command: builds the backend for
 # this GPU, runs its tests (GPU vs CPU agreement for every mechanism and coupling, reproducibility,
 # cancellation, agreement with the closed forms), its benchmarks (GPU, CPU on all cores, and the
-# random-number ceiling), the PyTorch reference when PyTorch with CUDA is installed, and prints the
-# throughput ratios against the targets.
+# random-number ceiling), the PyTorch reference and rfscope.torch's tests when PyTorch with CUDA is
+# installed, and prints the throughput ratios against the targets.
 #   tests/gpu/run-gpu-checks.sh [RESULTS_DIR]        (default: build/gpu/results)
 # Needs the CUDA toolkit (nvcc) and the packages of packaging/install-deps.sh.
 set -euo pipefail
@@ -35,6 +35,10 @@ status=0
 if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
   python3 "$root/tests/benchmarks/gpu/torch_reference.py" --json >"$results/torch_reference.json" ||
     status=1
+  # rfscope.torch on the device (features and attention in float64, float16, bfloat16; gradients).
+  cmake --build "$build" --parallel "$(nproc)" --target rfscope_python_core
+  PYTHONPATH="$build/app/python" python3 -m pytest -q -p no:cacheprovider \
+    "$root/tests/python/test_torch.py" 2>&1 | tee "$results/python_torch.txt" || status=1
 else
   echo "run-gpu-checks: PyTorch with CUDA is not installed: the PyTorch comparison is skipped"
 fi
