@@ -11,6 +11,7 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/experiments/memory_budget.h"
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/mechanism_registry.h"
@@ -273,6 +274,27 @@ std::vector<ParameterSpec> AttentionPrecision::parameters() const {
   return {d,         length,   dv,         scale,       causal,  mechanisms,
           couplings, features, precisions, stabilisers, eps,     sweep,
           low,       high,     steps,      logSweep,    redraws, seedParameter()};
+}
+
+std::optional<MemoryEstimate> AttentionPrecision::memoryEstimate(const ParameterSet& params) const {
+  const AttentionPrecisionSettings s = parse(params);
+  const double estimators = static_cast<double>(s.mechanisms.size() * s.couplings.size());
+  const double combos = static_cast<double>(s.precisions.size() * s.stabilisers.size());
+  const auto length = static_cast<double>(s.length);
+  const double outputs = estimators * combos * static_cast<double>(s.redraws) * length *
+                         static_cast<double>(s.valueDimension) * sizeof(double);
+  const double cells = concurrentCells(static_cast<std::size_t>(estimators) * s.redraws);
+  const double features = cells * 6 * length * 2 * static_cast<double>(s.features) * sizeof(double);
+  MemoryEstimate estimate;
+  estimate.bytes = outputs + features;
+  estimate.parameter = "redraws";
+  estimate.breakdown = wholeNumberText(estimators * combos * static_cast<double>(s.redraws)) +
+                       " outputs of " + wholeNumberText(length) + " × " +
+                       std::to_string(s.valueDimension) + " per swept value, and " +
+                       wholeNumberText(cells) + " cells at once × 6 feature matrices of " +
+                       wholeNumberText(length) + " rows × " +
+                       wholeNumberText(2 * static_cast<double>(s.features)) + " columns";
+  return estimate;
 }
 
 ParameterSet AttentionPrecision::testParameters(TestLoad load) const {

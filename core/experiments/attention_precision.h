@@ -71,6 +71,9 @@ class AttentionPrecision final
   const ExperimentInfo& info() const override;
   std::vector<ParameterSpec> parameters() const override;
   std::vector<ParameterError> crossValidate(const ParameterSet& params) const override;
+  // A row holds every redraw's output (L × d_v) per estimator, precision and stabiliser until it
+  // is committed, and each running cell about six feature matrices (L × width).
+  std::optional<MemoryEstimate> memoryEstimate(const ParameterSet& params) const override;
   ParameterSet testParameters(TestLoad load) const override;
   AttentionPrecisionSettings parse(const ParameterSet& params) const override;
   Computed<AttentionPrecisionResult> compute(
