@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <utility>
 
@@ -21,6 +23,13 @@ namespace rfscope {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Three significant digits, for the notes.
+std::string threeDigits(double value) {
+  std::ostringstream out;
+  out << std::setprecision(3) << value;
+  return out.str();
+}
 
 const std::vector<Precision>& allPrecisions() {
   static const std::vector<Precision> all{Precision::Float16, Precision::Bfloat16,
@@ -565,15 +574,27 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
     hint.style = SeriesStyle::Line;
     hint.shortLabel = std::string(precisionId(s.precision)) + " " + stabiliserId(s.stabiliser);
     table.hints.series.push_back(std::move(hint));
+    // The ε that minimises the error, with its bias and spread.
+    if (settings.sweep == Sweep::Eps && s.stabiliser == Stabiliser::Performer &&
+        s.error.size() == settings.grid.size()) {
+      std::size_t best = 0;
+      for (std::size_t k = 1; k < s.error.size(); ++k)
+        if (s.error[k] < s.error[best]) best = k;
+      if (!std::isnan(s.error[best]))
+        shown.warnings.push_back(
+            name + ": the error is smallest at ε = " + threeDigits(result.grid[best]) + " (" +
+            threeDigits(s.error[best]) + ": bias " + threeDigits(s.bias[best]) + ", spread " +
+            threeDigits(s.spread[best]) + ")");
+    }
     // Where the rows break: the first swept value with non-finite outputs.
     for (std::size_t k = 0; k < s.nonFinite.size(); ++k)
       if (s.nonFinite[k] > 0) {
         double worst = 0;
         for (std::size_t j = k; j < s.nonFinite.size(); ++j)
           worst = std::max(worst, s.nonFinite[j]);
-        shown.warnings.push_back(
-            name + ": non-finite outputs from " + x + " " + formatParameterValue(result.grid[k]) +
-            " on (up to " + formatParameterValue(std::round(worst * 1000) / 10) + "% of rows)");
+        shown.warnings.push_back(name + ": non-finite outputs from " + x + " " +
+                                 threeDigits(result.grid[k]) + " on (up to " +
+                                 threeDigits(worst * 100) + "% of rows)");
         break;
       }
   }
