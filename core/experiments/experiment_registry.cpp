@@ -2,6 +2,7 @@
 
 #include "core/experiments/attention_error.h"
 #include "core/experiments/attention_features_needed.h"
+#include "core/experiments/attention_precision.h"
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
 #include "core/experiments/classification_vs_sigma.h"
@@ -36,6 +37,7 @@ const std::vector<const Experiment*>& allExperiments() {
   static const RffRegression rffRegression;
   static const AttentionError attentionError;
   static const AttentionFeaturesNeeded attentionFeaturesNeeded;
+  static const AttentionPrecision attentionPrecision;
   static const std::vector<const Experiment*> experiments{&varianceVsSigma,
                                                           &varianceRatioVsNorm,
                                                           &mseRatioVsV,
@@ -51,7 +53,8 @@ const std::vector<const Experiment*>& allExperiments() {
                                                           &classificationVsSigma,
                                                           &rffRegression,
                                                           &attentionError,
-                                                          &attentionFeaturesNeeded};
+                                                          &attentionFeaturesNeeded,
+                                                          &attentionPrecision};
   return experiments;
 }
 

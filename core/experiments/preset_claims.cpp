@@ -226,6 +226,54 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
           ratioWithin("oprf-iid-output-mean", "oprf-iid-output-predicted", everyRow(), 0.75, 1.25)},
          {"PosRF falls like 1/√M", rowRatioWithin("pos-iid-output-mean", 8, 512, 6, 10)},
          {"OPRF falls like 1/√M", rowRatioWithin("oprf-iid-output-mean", 8, 512, 6, 10)}}}},
+      {"attention-precision-fp16-breaks",
+       {"float16 FAVOR+ without a stabiliser is finite up to input scale 1, then D̂ overflows "
+        "and over half the rows are NaN at scale 4; Performer's max of ωᵀx (no ε) loses over "
+        "90% of the rows from scale 1.4 (zero normalisers); the whole exponent's max keeps every "
+        "row finite up to scale 2, within 2% of float64's error",
+        {{"no stabiliser: every row finite up to scale 1",
+          within("pos-orf-fp16-none-nonfinite", overX(0, 1), 0, 0)},
+         {"no stabiliser: D̂ overflows at scale 2",
+          within("pos-orf-fp16-none-overflow", atX(2), 1e-6, 1)},
+         {"no stabiliser: over half the rows NaN at scale 4",
+          within("pos-orf-fp16-none-nonfinite", atX(4), 0.5, 1)},
+         {"Performer max: over 90% of rows NaN from scale 1.4",
+          within("pos-orf-fp16-performer-max-nonfinite", overX(1.4, 4), 0.9, 1)},
+         {"exponent max: every row finite up to scale 2",
+          within("pos-orf-fp16-exponent-max-nonfinite", overX(0, 2), 0, 0)},
+         {"exponent max: within 2% of float64's error up to scale 2",
+          ratioWithin("pos-orf-fp16-exponent-max-error", "pos-orf-fp64-exponent-max-error",
+                      overX(0, 2), 0.98, 1.02)}}}},
+      {"attention-precision-eps-bias",
+       {"At input scale 1, performer-pytorch's ε = 1e-4 lowers FAVOR+'s output error from 1.40 "
+        "to 1.06 by bias: the spread over redraws falls from 1.33 to 0.86 while the bias grows "
+        "from 0.51 to 0.63; the error is smallest near ε = 1e-3 (0.83), and from ε = 0.01 on the "
+        "estimate is uniform attention (error 0.85, all bias)",
+        {{"ε = 1e-4 lowers the error by 0.2",
+          below("pos-orf-fp64-performer-error", "pos-orf-fp64-performer-max-error", atX(1e-4),
+                0.2)},
+         {"ε = 1e-4 raises the bias",
+          below("pos-orf-fp64-performer-max-bias", "pos-orf-fp64-performer-bias", atX(1e-4), 0.05)},
+         {"spread above bias for ε ≤ 1e-4",
+          below("pos-orf-fp64-performer-bias", "pos-orf-fp64-performer-spread", overX(0, 1e-4))},
+         {"bias above spread from ε = 1e-3",
+          below("pos-orf-fp64-performer-spread", "pos-orf-fp64-performer-bias", overX(1e-3, 1))},
+         {"ε = 1e-3 below ε = 1e-4",
+          rowRatioWithin("pos-orf-fp64-performer-error", 1e-3, 1e-4, 0, 0.9)},
+         {"ε = 1e-3 below ε = 0.1",
+          rowRatioWithin("pos-orf-fp64-performer-error", 1e-3, 0.1, 0, 1)}}}},
+      {"attention-precision-oprf-fp16",
+       {"OPRF (FAVOR++) does not survive float16 better than PosRF: without a stabiliser over "
+        "half of OPRF's rows are NaN at input scale 2 against under 1% of PosRF's, and with the "
+        "exponent's max OPRF loses rows at scale 2 where PosRF loses none",
+        {{"no stabiliser: OPRF over half NaN at scale 2",
+          within("oprf-orf-fp16-none-nonfinite", atX(2), 0.5, 1)},
+         {"no stabiliser: PosRF under 1% NaN at scale 2",
+          within("pos-orf-fp16-none-nonfinite", atX(2), 0, 0.01)},
+         {"exponent max: OPRF loses rows at scale 2",
+          within("oprf-orf-fp16-exponent-max-nonfinite", atX(2), 0.01, 1)},
+         {"exponent max: PosRF loses none at scale 2",
+          within("pos-orf-fp16-exponent-max-nonfinite", atX(2), 0, 0)}}}},
       {"teach-trig-phase",
        {"One frequency each: TrigRF's sin/cos pair lies more than ln 2 below the random phase's "
         "variance at every σ — so even at an equal budget of numbers (the pair's variance "

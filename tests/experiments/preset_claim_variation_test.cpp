@@ -175,6 +175,25 @@ const std::vector<ClaimVariation>& claimVariations() {
        {{"input-scale", "1"}, {"redraws", "4"}, {"prediction-rows", "16"}},
        {"PosRF measured vs predicted", "OPRF measured vs predicted", "PosRF falls like 1/√M",
         "OPRF falls like 1/√M"}},
+      // d = 4: at the same input scale |x|² is 4 times smaller, so float16 without a stabiliser
+      // keeps D̂ finite at scale 2 and loses 12% of the rows at 4, and Performer's max loses 18%
+      // of them at 1.4, not 90%.
+      {"attention-precision-fp16-breaks",
+       {{"d", "4"}, {"redraws", "2"}},
+       {"no stabiliser: D̂ overflows at scale 2", "no stabiliser: over half the rows NaN at scale 4",
+        "Performer max: over 90% of rows NaN from scale 1.4"}},
+      // Input scale 0.3: the estimator is good (error 0.099), ε has nothing to trade: it changes
+      // neither the error nor the bias at 1e-4, and the spread stays above the bias at 1e-3.
+      {"attention-precision-eps-bias",
+       {{"input-scale", "0.3"}, {"redraws", "8"}},
+       {"ε = 1e-4 lowers the error by 0.2", "ε = 1e-4 raises the bias",
+        "bias above spread from ε = 1e-3"}},
+      // d = 64: |x| is twice as large at each input scale, and PosRF breaks at scale 2 as well
+      // (1.8% of its rows NaN without a stabiliser, 7% with the exponent's max).
+      {"attention-precision-oprf-fp16",
+       {{"d", "64"}, {"redraws", "2"}},
+       {"no stabiliser: PosRF under 1% NaN at scale 2",
+        "exponent max: PosRF loses none at scale 2"}},
       // No change of the closed-form figure can break this claim: the phase's variance is the
       // pair's plus ½, so the gap is ln(1 + 1/(1-K²)²) > ln 2 at every K. On the relative-RMSE
       // axis (geometric means of √Var/K, not logs) the ln 2 margin is read in other units and
