@@ -51,9 +51,9 @@ commands:
       Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
       interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
       when one exists, as one JSON object. Couplings also include simrf-plus, orf-fast,
-      simrf-fast and the quasi-Monte Carlo qmc-sobol and qmc-halton. --backend auto
-      (the default) runs large fast-path runs on a CUDA GPU when this build has the CUDA backend
-      and a device is present; "backend" and "backend_note" in the output say what ran.
+      simrf-fast and the quasi-Monte Carlo qmc-sobol, qmc-halton and qmc-sobol-owen.
+      --backend auto (the default) runs large fast-path runs on a CUDA GPU when this build has
+      the CUDA backend and a device is present; "backend" and "backend_note" in the output say what ran.
   export-presets FOLDER [--formats LIST] [--preset ID]... [--check] (the size options of run)
       Runs every preset (or those named) at its values and writes FOLDER/ID.EXT in each format
       of LIST (default csv,pdf), creating FOLDER; a line per preset on stderr. --check checks

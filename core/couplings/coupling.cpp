@@ -36,6 +36,11 @@ const std::vector<CouplingInfo>& allCouplings() {
        "shifted by a uniform vector mod 1 per estimate, mapped to N(0, I) by Φ⁻¹ (Avron et al. "
        "2016; Monte Carlo only)",
        Rgb{110, 150, 40}},
+      {Coupling::QmcSobolOwen, "qmc-sobol-owen", "QMC (Sobol, Owen)",
+       "randomised quasi-Monte Carlo: the first M Sobol points under Owen's nested uniform "
+       "scrambling (a random flip per node of each coordinate's binary digit tree, from Philox) "
+       "per estimate, mapped to N(0, I) by Φ⁻¹ (Owen 1995; Monte Carlo only)",
+       Rgb{200, 80, 80}},
   };
   return couplings;
 }
@@ -87,11 +92,16 @@ bool isStructured(Coupling coupling) {
 }
 
 bool isQuasiMonteCarlo(Coupling coupling) {
-  return coupling == Coupling::QmcSobol || coupling == Coupling::QmcHalton;
+  return coupling == Coupling::QmcSobol || coupling == Coupling::QmcHalton ||
+         coupling == Coupling::QmcSobolOwen;
+}
+
+bool usesSobolPoints(Coupling coupling) {
+  return coupling == Coupling::QmcSobol || coupling == Coupling::QmcSobolOwen;
 }
 
 int maxCouplingDimension(Coupling coupling) {
-  return coupling == Coupling::QmcSobol ? kMaxSobolDimension : std::numeric_limits<int>::max();
+  return usesSobolPoints(coupling) ? kMaxSobolDimension : std::numeric_limits<int>::max();
 }
 
 std::string couplingDimensionProblem(Coupling coupling, int d) {

@@ -21,7 +21,8 @@ enum class Coupling {
   OrthogonalFast,  // "orf-fast": H D₃ H D₂ H D₁ blocks, d padded to a power of two
   SimplexFast,     // "simrf-fast": simplex blocks rotated by H D₃ H D₂ H D₁
   QmcSobol,        // "qmc-sobol": randomised (digitally shifted) Sobol points through Φ⁻¹
-  QmcHalton        // "qmc-halton": randomly shifted Halton points through Φ⁻¹
+  QmcHalton,       // "qmc-halton": randomly shifted Halton points through Φ⁻¹
+  QmcSobolOwen     // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
 };
 
 struct CouplingInfo {
@@ -53,9 +54,12 @@ bool isSimplexBlock(Coupling coupling);
 // Built from the structured rotation H D₃ H D₂ H D₁ (orf-fast, simrf-fast): the frequencies live
 // in R^n, n = d padded to a power of two (inputs are padded with zeros).
 bool isStructured(Coupling coupling);
-// Randomised quasi-Monte Carlo frequencies (qmc-sobol, qmc-halton): the first M points of a
-// low-discrepancy sequence in [0, 1)^d, randomised per estimate, mapped to N(0, I) coordinate-wise.
+// Randomised quasi-Monte Carlo frequencies (qmc-sobol, qmc-halton, qmc-sobol-owen): the first M
+// points of a low-discrepancy sequence in [0, 1)^d, randomised per estimate, mapped to N(0, I)
+// coordinate-wise.
 bool isQuasiMonteCarlo(Coupling coupling);
+// Built on the Sobol points (qmc-sobol, qmc-sobol-owen).
+bool usesSobolPoints(Coupling coupling);
 inline constexpr int kMaxSobolDimension = 3667;
 // The largest input dimension a coupling supports (the Sobol direction numbers stop at 3667).
 int maxCouplingDimension(Coupling coupling);

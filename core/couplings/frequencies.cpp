@@ -73,7 +73,7 @@ double radicalInverse(std::uint64_t index, int base) {
 }
 
 void computeBasePoints(Coupling coupling, int d, std::int64_t count, FrequencyScratch& s) {
-  if (coupling == Coupling::QmcSobol) {
+  if (usesSobolPoints(coupling)) {
     boost::random::sobol_engine<std::uint64_t, 64> sobol(static_cast<std::size_t>(d));
     // Point 0 is the origin, which Boost's engine skips: with it the first 2^k points form a
     // (t, k, d)-net (one point in each dyadic interval of length 2^-k of every coordinate).
@@ -110,14 +110,19 @@ void drawQuasiMonteCarlo(Coupling coupling, int d, std::int64_t count, TrialStre
   s.omega.resize(count, d);
   constexpr double kHalfUlp = 0x1p-54;  // the smallest u used: Φ⁻¹ stays finite
   for (int i = 0; i < d; ++i) {
-    if (coupling == Coupling::QmcSobol) {
-      // The top 53 bits of the shifted fraction, at the middle of their cell: u ∈ (0, 1).
-      const std::uint64_t shift = rng.bits();
+    if (usesSobolPoints(coupling)) {
+      // The top 53 bits of the randomised fraction, at the middle of their cell: u ∈ (0, 1).
+      const bool owen = coupling == Coupling::QmcSobolOwen;
+      std::uint64_t shift = 0;
+      if (owen)
+        s.owen.draw(rng, count);
+      else
+        shift = rng.bits();
       for (std::int64_t j = 0; j < count; ++j) {
-        const std::uint64_t bits =
+        const std::uint64_t point =
             s.sobolPoints[static_cast<std::size_t>(j) * static_cast<std::size_t>(d) +
-                          static_cast<std::size_t>(i)] ^
-            shift;
+                          static_cast<std::size_t>(i)];
+        const std::uint64_t bits = owen ? s.owen.apply(point) : point ^ shift;
         const double u = static_cast<double>(bits >> 11) * 0x1p-53 + kHalfUlp;
         s.omega(j, i) = standardNormalQuantile(u);
       }

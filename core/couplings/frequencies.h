@@ -11,8 +11,9 @@
 //   blocks: ⌈M/n⌉ blocks of n rows, each drawn whole (drawFullBlock) and the last one cut to the
 //           M - n⌊M/n⌋ rows still needed;
 //   qmc:    the randomisation first (qmc-sobol: d random 64-bit words, one digital shift per
-//           coordinate; qmc-halton: d uniforms, one shift mod 1 per coordinate), then the M points,
-//           which are the same for every estimate (drawQuasiMonteCarlo).
+//           coordinate; qmc-halton: d uniforms, one shift mod 1 per coordinate; qmc-sobol-owen:
+//           per coordinate in turn, the words of its nested scramble, OwenScramble::draw), then
+//           the M points, which are the same for every estimate (drawQuasiMonteCarlo).
 // n = frequencyDimension(coupling, d): d, or d padded to a power of two for the structured
 // couplings (the extra coordinates multiply the zero padding of the inputs).
 
@@ -23,6 +24,7 @@
 #include <Eigen/Core>
 
 #include "core/couplings/coupling.h"
+#include "core/couplings/owen_scrambling.h"
 #include "core/random/trial_stream.h"
 
 namespace rfscope {
@@ -40,15 +42,18 @@ struct FrequencyScratch {
   std::int64_t qmcCount = 0;
   std::vector<std::uint64_t> sobolPoints;  // M × d, row-major, 64-bit fractions
   Eigen::MatrixXd haltonPoints;            // M × d
+  OwenScramble owen;                       // qmc-sobol-owen: the coordinate being scrambled
 };
 
-// M randomised quasi-Monte Carlo frequencies (rows of scratch.omega, M × d) for qmc-sobol or
-// qmc-halton: points 0 … M-1 of the sequence (Sobol: the origin, then Boost.Random's points;
-// Halton: bases the first d primes), randomised (Sobol: XOR of each coordinate's 64 bits
-// with a random word, which keeps the net's structure; Halton: a uniform shift mod 1 per
-// coordinate, Cranley–Patterson), so that every ω_j is exactly N(0, I) (unbiased estimates) while
-// the M of one estimate stay evenly spread; then ω = Φ⁻¹(u) coordinate-wise. Throws
-// InvalidParameter("coupling") for a Sobol dimension above kMaxSobolDimension.
+// M randomised quasi-Monte Carlo frequencies (rows of scratch.omega, M × d) for qmc-sobol,
+// qmc-halton or qmc-sobol-owen: points 0 … M-1 of the sequence (Sobol: the origin, then
+// Boost.Random's points; Halton: bases the first d primes), randomised (Sobol: XOR of each
+// coordinate's 64 bits with a random word, which keeps the net's structure; Halton: a uniform
+// shift mod 1 per coordinate, Cranley–Patterson; Sobol–Owen: nested uniform scrambling of each
+// coordinate, owen_scrambling.h, which keeps the net's structure too), so that every ω_j is exactly
+// N(0, I) (unbiased estimates) while the M of one estimate stay evenly spread; then ω = Φ⁻¹(u)
+// coordinate-wise. Throws InvalidParameter("coupling") for a Sobol dimension above
+// kMaxSobolDimension.
 void drawQuasiMonteCarlo(Coupling coupling, int d, std::int64_t count, TrialStream& rng,
                          FrequencyScratch& scratch);
 

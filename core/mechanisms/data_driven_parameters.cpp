@@ -32,6 +32,10 @@ SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,
   s.meanDiffNormSquared = s.meanXNormSquared - cross + s.meanYNormSquared;
   s.meanPoisStatistic = squaresX.dot(squaresY) / (lx * ly);
   s.meanAbsProducts = absX.cwiseProduct(absY) / (lx * ly);
+  s.meanXSquares = squaresX / lx;
+  s.meanYSquares = squaresY / ly;
+  s.meanX = sumX / lx;
+  s.meanY = sumY / ly;
   return s;
 }
 
@@ -65,6 +69,10 @@ SetStatistics ScalableStatistics::at(double sigma) const {
   s.meanDiffNormSquared *= s2;
   s.meanPoisStatistic *= s2 * s2;
   s.meanAbsProducts *= s2;
+  s.meanXSquares *= s2;
+  s.meanYSquares *= s2;
+  s.meanX *= sigma;
+  s.meanY *= sigma;
   return s;
 }
 
@@ -85,6 +93,10 @@ SetStatistics ScalableStatistics::shiftedAt(double sigma, double epsilon) const 
   s.meanDiffNormSquared = s.meanXNormSquared - cross + s.meanYNormSquared;
   s.meanPoisStatistic = (squaresX * squaresY).sum();
   s.meanAbsProducts = (meanX * meanY).matrix();
+  s.meanXSquares = squaresX.matrix();
+  s.meanYSquares = squaresY.matrix();
+  s.meanX = meanX.matrix();
+  s.meanY = meanY.matrix();
   return s;
 }
 

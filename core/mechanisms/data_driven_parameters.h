@@ -4,6 +4,7 @@
 //   eq. (8):  mean |x_i + s y_j|² = mean|x|² + 2s (mean x)ᵀ(mean y) + mean|y|²  (A* of OPRF, GERF)
 //   eq. (12): mean Σ_l x_l² y_l² = Σ_l mean(x_l²) mean(y_l²)                 (λ* of PoisRF)
 //   eq. (14): mean |x_l y_l| = mean|x_l| · mean|y_l| per coordinate            (p* of GeomRF)
+//   per coordinate: mean x_l², mean y_l², mean x_l, mean y_l                    (Ψ of SADERF)
 //   and, for the dense-exponential features (SDERF, ADERF), the d×d second moments mean xxᵀ,
 //   mean yyᵀ and the means: O(Ld²), gathered only for mechanisms that ask for them.
 // Each mechanism chooses its own parameters from these statistics
@@ -27,6 +28,8 @@ struct SetStatistics {
   double meanDiffNormSquared = 0;   // eq. (8), s = -1
   double meanPoisStatistic = 0;     // eq. (12)
   Eigen::VectorXd meanAbsProducts;  // eq. (14)
+  // Per coordinate: mean x_l², mean y_l², mean x_l, mean y_l (SADERF's diagonal maps).
+  Eigen::VectorXd meanXSquares, meanYSquares, meanX, meanY;
 };
 
 SetStatistics setStatistics(const std::vector<Eigen::VectorXd>& xs,

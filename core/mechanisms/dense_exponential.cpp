@@ -207,4 +207,33 @@ DerfChoice aderfParameters(const DerfMoments& m, bool denseA) {
   return choice;
 }
 
+DerfChoice saderfParameters(const Eigen::VectorXd& meanSquares1,
+                            const Eigen::VectorXd& meanSquares2, const Eigen::VectorXd& mean1,
+                            const Eigen::VectorXd& mean2) {
+  const Eigen::Index d = meanSquares1.size();
+  const double ridge =
+      kAderfRidge * (meanSquares1.sum() + meanSquares2.sum()) / (2.0 * static_cast<double>(d));
+  DerfChoice choice;
+  Eigen::VectorXd psi = Eigen::VectorXd::Ones(d);
+  if (ridge > 0)  // else every input is zero: Ψ = I, OPRF at u = 0 (A = 0)
+    psi = ((meanSquares2.array() + ridge) / (meanSquares1.array() + ridge)).sqrt().sqrt().matrix();
+  const Eigen::ArrayXd psiSquared = psi.array().square();
+  const double u =
+      std::max((psiSquared * meanSquares1.array() + meanSquares2.array() / psiSquared).sum() +
+                   2 * mean1.dot(mean2),
+               0.0);
+  const double rMinusOne = oprfRMinusOne(static_cast<int>(d), u);
+  choice.parameters.a = Eigen::VectorXd::Constant(d, -rMinusOne / 8);
+  choice.parameters.t1 = psi.asDiagonal();
+  choice.parameters.t2 = psi.cwiseInverse().asDiagonal();
+  choice.objective =
+      static_cast<double>(d) * derfPrefactorTerm(1 + rMinusOne) + u / (1 + rMinusOne);
+  choice.traceW = u;
+  return choice;
+}
+
+DerfChoice saderfParameters(const DerfMoments& m) {
+  return saderfParameters(m.m1.diagonal(), m.m2.diagonal(), m.mean1, m.mean2);
+}
+
 }  // namespace rfscope

@@ -81,13 +81,27 @@ inline constexpr double kAderfRidge = 1e-6;
 //   ADERF (scalar A, B₁ ≠ B₂): Q from the geometric mean of the ridged M1⁻¹ and M2 (Q M1 Qᵀ =
 //     Q^{-T} M2 Q^{-1}), W = mean ppᵀ with p = Qx + Q^{-T}y, r = OPRF's root at u = tr W — the
 //     global optimum over (scalar A, Q) for the ridged moments;
-//   ADERF with a dense A (our extension): the same Q, then r_l from the eigenvalues of W.
+//   ADERF with a dense A (our extension): the same Q, then r_l from the eigenvalues of W;
+//   SADERF (scalar A, diagonal maps; saderfParameters below).
 struct DerfChoice {
   DerfParameters parameters;
   double objective = 0;
-  double traceW = 0;  // ADERF: u = tr W
+  double traceW = 0;  // ADERF, SADERF: u = mean |x̃ + ỹ|² (tr W)
 };
 DerfChoice sderfParameters(const DerfMoments& moments);
 DerfChoice aderfParameters(const DerfMoments& moments, bool denseA = false);
+
+// SADERF, the simplified ADERF (scalar A, T1 = Ψ, T2 = Ψ⁻¹ diagonal): x̃ = Ψx, ỹ = Ψ⁻¹y with
+//   Ψ_l = ((mean y_l² + ρ) / (mean x_l² + ρ))^{1/4}   (= (Σ_j y_jl² / Σ_i x_il²)^{1/4} for sets
+//   of equal size and ρ → 0; ρ is ADERF's relative ridge, which keeps coordinates that are zero
+//   in every query or key valid), u = mean |x̃ + ỹ|² = Σ_l [Ψ_l² mean x_l² + mean y_l²/Ψ_l²] +
+//   2 (mean x)ᵀ(mean y) from the un-ridged statistics, r = OPRF's root at u. For every scalar A
+//   the objective d ℓ(r) + u/r falls with u, and Ψ_l minimises coordinate l of u, so this is the
+//   global optimum over (scalar A, diagonal Ψ): between OPRF (Ψ = I) and ADERF (any Q). It reads
+//   only per-coordinate statistics (O(Ld) to gather): the diagonals of M1 and M2 and the means.
+DerfChoice saderfParameters(const Eigen::VectorXd& meanSquares1,
+                            const Eigen::VectorXd& meanSquares2, const Eigen::VectorXd& mean1,
+                            const Eigen::VectorXd& mean2);
+DerfChoice saderfParameters(const DerfMoments& moments);
 
 }  // namespace rfscope

@@ -13,6 +13,7 @@
 #include "core/mechanisms/pois_rf.h"
 #include "core/mechanisms/pos_hyp_rf.h"
 #include "core/mechanisms/pos_rf.h"
+#include "core/mechanisms/saderf.h"
 #include "core/mechanisms/sderf.h"
 #include "core/mechanisms/trig_phase_rf.h"
 #include "core/mechanisms/trig_rf.h"
@@ -30,6 +31,7 @@ std::vector<const Mechanism*>& registry() {
   static const Oprf oprf;
   static const Sderf sderf;
   static const Aderf aderf;
+  static const Saderf saderf;
   static const PoisRf pois;
   static const GeomRf geom;
   static const PoisPlusRf poisPlus;
@@ -38,8 +40,8 @@ std::vector<const Mechanism*>& registry() {
   static const HybridGaussianRf hybridGaussian;
   // New mechanisms go last: the order of every list and of the golden files stays.
   static std::vector<const Mechanism*> mechanisms{
-      &trig, &trigPhase, &pos,      &posHyp,        &gerf,           &oprf,  &pois,
-      &geom, &poisPlus,  &geomPlus, &hybridAngular, &hybridGaussian, &sderf, &aderf};
+      &trig,     &trigPhase, &pos,           &posHyp,         &gerf,  &oprf,  &pois,  &geom,
+      &poisPlus, &geomPlus,  &hybridAngular, &hybridGaussian, &sderf, &aderf, &saderf};
   return mechanisms;
 }
 

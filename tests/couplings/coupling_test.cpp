@@ -20,8 +20,9 @@ TEST(Coupling, EveryIdRoundTripsThroughTheParser) {
     EXPECT_EQ(&couplingInfo(info.coupling), &info);
     ids.insert(info.id);
   }
-  EXPECT_EQ(ids, (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast",
-                                        "simrf-fast", "qmc-sobol", "qmc-halton"}));
+  EXPECT_EQ(ids,
+            (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast", "simrf-fast",
+                                   "qmc-sobol", "qmc-halton", "qmc-sobol-owen"}));
 }
 
 TEST(Coupling, AnUnknownIdIsAnErrorNamingTheParameter) {
@@ -65,13 +66,17 @@ namespace rfscope {
 namespace {
 
 TEST(Coupling, QuasiMonteCarloKinds) {
-  for (Coupling c : {Coupling::QmcSobol, Coupling::QmcHalton}) {
+  for (Coupling c : {Coupling::QmcSobol, Coupling::QmcHalton, Coupling::QmcSobolOwen}) {
     EXPECT_TRUE(isQuasiMonteCarlo(c));
     EXPECT_FALSE(isOrthogonalBlock(c) || isSimplexBlock(c) || isStructured(c));
     EXPECT_EQ(frequencyDimension(c, 6), 6);
   }
   EXPECT_FALSE(isQuasiMonteCarlo(Coupling::Iid));
   EXPECT_EQ(maxCouplingDimension(Coupling::QmcSobol), kMaxSobolDimension);
+  EXPECT_EQ(maxCouplingDimension(Coupling::QmcSobolOwen), kMaxSobolDimension);
+  EXPECT_TRUE(usesSobolPoints(Coupling::QmcSobolOwen));
+  EXPECT_FALSE(usesSobolPoints(Coupling::QmcHalton));
+  EXPECT_EQ(parseCoupling("qmc-sobol-owen"), Coupling::QmcSobolOwen);
 }
 
 }  // namespace

@@ -107,12 +107,14 @@ double standardNormalCdf(double w) {
 
 TEST(Frequencies, SobolPointsOfOneDrawAreStratifiedInEveryCoordinate) {
   // The first 2^k Sobol points put one point in each interval [j/2^k, (j+1)/2^k) of every
-  // coordinate, and a digital shift keeps that: Φ(ω) recovers the points.
+  // coordinate, and a digital shift or Owen's nested scrambling keeps that: Φ(ω) recovers the
+  // points.
   const int d = 7;
   const std::int64_t m = 32;
-  for (std::uint64_t trial = 0; trial < 5; ++trial) {
+  for (std::uint64_t trial = 0; trial < 10; ++trial) {
     TrialStream rng = stream(trial);
-    const Eigen::MatrixXd omega = frequencies(Coupling::QmcSobol, d, m, rng);
+    const Coupling coupling = trial % 2 ? Coupling::QmcSobolOwen : Coupling::QmcSobol;
+    const Eigen::MatrixXd omega = frequencies(coupling, d, m, rng);
     for (int i = 0; i < d; ++i) {
       std::set<int> cells;
       for (std::int64_t j = 0; j < m; ++j)
@@ -140,7 +142,8 @@ TEST(Frequencies, QuasiMonteCarloFrequenciesAreStandardNormalOverDraws) {
   // mean 0 and variance 1 within 99.9% intervals.
   constexpr int kDraws = 4000;
   constexpr double kZ = 3.29;
-  for (const Coupling coupling : {Coupling::QmcSobol, Coupling::QmcHalton}) {
+  for (const Coupling coupling :
+       {Coupling::QmcSobol, Coupling::QmcHalton, Coupling::QmcSobolOwen}) {
     for (const std::int64_t row : {0, 5}) {
       double sum = 0, squares = 0, fourth = 0;
       for (int t = 0; t < kDraws; ++t) {

@@ -209,6 +209,16 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"teach-qmc-high-dimension",
        {{"d", "2"}, {"repetitions", "10"}},
        {"Halton above i.i.d. 2-fold"}},
+      // The normal regime: queries and keys have the same per-coordinate scale, so Ψ ≈ I and
+      // SADERF gains almost nothing over OPRF (the dense matrices still do).
+      {"saderf-heterogen",
+       {{"regime", "normal"}, {"sigma-steps", "4"}, {"pairs", "20"}},
+       {"SADERF below OPRF by e^1 at σ = 1"}},
+      // d = 64 at σ = 0.1: low-discrepancy points no longer fill the space; neither Sobol
+      // variant falls 100-fold from M = 8 to 256.
+      {"teach-qmc-owen-scrambling",
+       {{"d", "64"}, {"sigma", "0.1"}, {"repetitions", "20"}},
+       {"Owen falls over 100-fold", "shifted Sobol falls over 100-fold"}},
   };
   return variations;
 }

@@ -123,7 +123,7 @@ std::vector<Case> iidCases() {
       out.push_back({id, Kernel::Softmax, "iid", d, 0.8, 4, none});
     out.push_back({"oprf", Kernel::Gaussian, "iid", d, 1.2, 3, none});
     // Dense-exponential features, matrices of the pair alone (the full path's dense trial).
-    for (const char* id : {"sderf", "aderf"}) {
+    for (const char* id : {"sderf", "aderf", "saderf"}) {
       for (const double scale : {0.5, 1.2})
         out.push_back({id, Kernel::Gaussian, "iid", d, scale, 1, none});
       out.push_back({id, Kernel::Softmax, "iid", d, 0.8, 4, none});

@@ -1,6 +1,7 @@
-// Randomised quasi-Monte Carlo couplings (qmc-sobol, qmc-halton): the estimates stay unbiased
-// (the randomisation makes every ω exactly N(0, I)), and in low dimension their variance falls
-// faster than the 1/M of i.i.d. frequencies (Avron et al. 2016) — the gain fades as d grows.
+// Randomised quasi-Monte Carlo couplings (qmc-sobol, qmc-halton, qmc-sobol-owen): the estimates
+// stay unbiased (the randomisation makes every ω exactly N(0, I)), and in low dimension their
+// variance falls faster than the 1/M of i.i.d. frequencies (Avron et al. 2016) — the gain fades
+// as d grows.
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -45,7 +46,7 @@ TEST(QuasiMonteCarlo, UnbiasedAndFarBelowIidInLowDimensionLessSoInHigh) {
   for (const char* mechanism : {"trig", "pos", "oprf"}) {
     const RunResult iidLow = run(mechanism, "iid", 2, 0.6, 64, 2000);
     const RunResult iidHigh = run(mechanism, "iid", 64, 0.6 / 4.0, 64, 2000);
-    for (const char* coupling : {"qmc-sobol", "qmc-halton"}) {
+    for (const char* coupling : {"qmc-sobol", "qmc-halton", "qmc-sobol-owen"}) {
       const std::string label = std::string(mechanism) + " " + coupling;
       const RunResult low = run(mechanism, coupling, 2, 0.6, 64, 2000);
       const RunResult high = run(mechanism, coupling, 64, 0.6 / 4.0, 64, 2000);
@@ -74,7 +75,7 @@ TEST(QuasiMonteCarlo, RandomPhasesStayIidAndKeepMostOfTheVariance) {
   // trig-phase draws its phases i.i.d. after ω: the phase term's variance ½ per feature is
   // untouched by the frequencies' coupling, so the ratio stays near 1 (still unbiased).
   const RunResult iid = run("trig-phase", "iid", 2, 0.6, 64, 2000);
-  for (const char* coupling : {"qmc-sobol", "qmc-halton"}) {
+  for (const char* coupling : {"qmc-sobol", "qmc-halton", "qmc-sobol-owen"}) {
     const RunResult qmc = run("trig-phase", coupling, 2, 0.6, 64, 2000);
     expectUnbiased(qmc, coupling);
     EXPECT_GT(varianceRatio(qmc, iid), 0.5) << coupling;

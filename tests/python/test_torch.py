@@ -58,7 +58,7 @@ def test_features_equal_the_numpy_map_of_the_same_seed(mechanism, coupling):
             assert relative_deviation(queries, other.transform(X)) > 1e-3
 
 
-@pytest.mark.parametrize("mechanism", ["oprf", "gerf", "sderf", "aderf"])
+@pytest.mark.parametrize("mechanism", ["oprf", "gerf", "sderf", "aderf", "saderf"])
 def test_fitted_maps_equal_the_numpy_map_fitted_to_the_same_rows(mechanism):
     rng = np.random.default_rng(8)
     q = torch.from_numpy(0.4 * rng.standard_normal((2, 3, 40, 6)) + 0.1)
@@ -110,12 +110,12 @@ def test_importing_without_torch_says_which_package_to_install():
 
 @pytest.mark.parametrize("mechanism,params", [
     ("pos", {}), ("oprf", {"A": -0.2}), ("trig", {}), ("pos-hyp", {}), ("trig-phase", {}),
-    ("gerf", COMPLEX_GERF), ("sderf", {}), ("aderf", {}),
+    ("gerf", COMPLEX_GERF), ("sderf", {}), ("aderf", {}), ("saderf", {}),
 ])
 def test_feature_maps_pass_gradcheck(mechanism, params):
     rng = np.random.default_rng(5)
     fmap = RandomFeatureMap(mechanism, "orf", num_features=4, dim=3, seed=1, **params)
-    if mechanism in ("sderf", "aderf"):
+    if mechanism in ("sderf", "aderf", "saderf"):
         fmap.fit(0.5 * rng.standard_normal((30, 3)))  # non-trivial matrices
     x = torch.tensor(0.5 * rng.standard_normal((2, 3, 3)), requires_grad=True)
     for side in ("queries", "keys"):

@@ -17,7 +17,7 @@ or causal, in O(L·M) instead of O(L²)::
     attention.redraw()           # fresh frequencies: trial 1 of seed 1, reproducibly
 
 Supported mechanisms (those whose features have a closed form): trig, trig-phase, pos, pos-hyp,
-oprf, gerf, sderf, aderf. The discrete (pois, geom, …) and hybrid ones are NumPy-only
+oprf, gerf, sderf, aderf, saderf. The discrete (pois, geom, …) and hybrid ones are NumPy-only
 (``rfscope.feature_map``).
 
 Precision. float64 and float32 inputs are computed in their own dtype (float64 reproduces
@@ -53,7 +53,7 @@ __all__ = ["MECHANISMS", "LinearAttention", "RandomFeatureMap", "exact_attention
 
 # The mechanisms whose C++ feature map describes itself by a closed form (feature_map_recipe.h).
 MECHANISMS: Tuple[str, ...] = ("trig", "trig-phase", "pos", "pos-hyp", "oprf", "gerf", "sderf",
-                               "aderf")
+                               "aderf", "saderf")
 
 # Rows of the queries and of the keys whose statistics fit() hands to the core: the core averages
 # at most 2000 rows of its data (as rfscope.sklearn does), 1000 from each side.
@@ -96,11 +96,11 @@ class RandomFeatureMap(nn.Module):
     Parameters
     ----------
     mechanism : one of ``MECHANISMS`` ("trig", "trig-phase", "pos", "pos-hyp", "oprf", "gerf",
-        "sderf", "aderf").
+        "sderf", "aderf", "saderf").
     coupling : how the frequencies are drawn, an id of ``rfscope.couplings()`` ("iid", "orf",
         "simrf", "qmc-sobol", "qmc-halton", …).
     num_features : the number of frequencies M; the width is M times 1 (pos, oprf, real-A GERF
-        with s = +1, SDERF, ADERF, trig-phase) or 2 (trig's cos/sin, pos-hyp's ±ω, complex GERF).
+        with s = +1, SDERF, ADERF, SADERF, trig-phase) or 2 (trig's cos/sin, pos-hyp's ±ω, complex GERF).
     dim : the input dimension d.
     kernel : "softmax" (default) or "gaussian".
     seed, trial : the draw is Philox stream `trial` of `seed`; ``redraw()`` moves to the next.
@@ -415,8 +415,8 @@ class LinearAttention(nn.Module):
     bfloat16 inputs the features are computed in float32 and the products in the input's dtype;
     the causal running sums are kept in float32.
 
-    The normaliser. Positive features (pos, pos-hyp, oprf, real GERF with s = +1, sderf, aderf)
-    give D̂ > 0; it is clamped at `eps` (default: the compute dtype's smallest normal number)
+    The normaliser. Positive features (pos, pos-hyp, oprf, real GERF with s = +1, sderf, aderf,
+    saderf) give D̂ > 0; it is clamped at `eps` (default: the compute dtype's smallest normal number)
     only against underflow. Trig, trig-phase and complex GERF features are signed: D̂ is an
     unbiased but signed estimate that can be near zero or negative at small M or large inputs,
     where the output's rows are unbounded or flipped; such a D̂ is kept (its magnitude raised to
