@@ -48,12 +48,13 @@ std::optional<QColor> mechanismUnderCoupling(const std::string& colorKey) {
     // A grey has no hue to keep: a faint tint per coupling at the grey's brightness.
     if (base.hsvSaturation() < 30) return QColor::fromHsv((index * 45) % 360, 90, base.value());
     // ORF and SimRF, the couplings most often compared, get the strongest shades.
-    constexpr int kDarker[] = {62, 42, 80, 28};  // value, % of the base's
-    constexpr int kPaler[] = {42, 70, 22};       // saturation, % of the base's
+    // Distinct shades for up to 11 couplings (five darker, five paler).
+    constexpr int kDarker[] = {62, 42, 80, 28, 52};  // value, % of the base's
+    constexpr int kPaler[] = {42, 70, 22, 56, 12};   // saturation, % of the base's
     const int k = (index + 1) / 2 - 1;
     const int hue = base.hsvHue(), saturation = base.hsvSaturation(), value = base.value();
-    if (index % 2 == 1) return QColor::fromHsv(hue, saturation, value * kDarker[k % 4] / 100);
-    return QColor::fromHsv(hue, saturation * kPaler[k % 3] / 100, value);
+    if (index % 2 == 1) return QColor::fromHsv(hue, saturation, value * kDarker[k % 5] / 100);
+    return QColor::fromHsv(hue, saturation * kPaler[k % 5] / 100, value);
   }
   return std::nullopt;
 }
