@@ -21,6 +21,7 @@
 
 #include "core/math/reproducible_exp.h"
 #include "core/math/reproducible_exp_float.h"
+#include "core/math/reproducible_simd-inl.h"
 #include "core/math/reproducible_trig.h"
 #include "core/mechanisms/feature_map_kernels.h"
 
@@ -40,81 +41,11 @@ template <class T>
 constexpr std::size_t kMaxLanes = HWY_MAX_BYTES / sizeof(T);
 
 // ---- e^x, sin and cos: reproducibleExp and reproducibleSinCos on every lane ----
+// (reproducible_simd-inl.h, shared with the Monte Carlo trials; sin and cos here of radians).
 
-template <class D, class V>
-HWY_INLINE V Horner(D /*d*/, V /*z*/, V inner) {
-  return inner;
-}
-template <class D, class V, class... C>
-HWY_INLINE V Horner(D d, V z, V inner, double c, C... rest) {
-  // c + z·(rest...(inner)): the innermost coefficient last.
-  return hn::Add(hn::Set(d, static_cast<hn::TFromD<D>>(c)),
-                 hn::Mul(z, Horner(d, z, inner, rest...)));
-}
-
-template <class D>
-HWY_INLINE hn::Vec<D> Exp(D d, hn::Vec<D> x) {
-  using V = hn::Vec<D>;
-  const hn::RebindToSigned<D> di;
-  if constexpr (sizeof(hn::TFromD<D>) == 8) {
-    namespace e = reproducible_exp;
-    // The clamps of reproducibleExp. Max(bound, x) and Min(bound, x) return x when it is NaN (x86
-    // returns the second operand then).
-    x = hn::Min(hn::Set(d, e::kHighest), hn::Max(hn::Set(d, e::kLowest), x));
-    const V magic = hn::Set(d, e::kRoundMagic);
-    const V shifted = hn::Add(hn::Mul(x, hn::Set(d, e::kLog2e)), magic);
-    const V k = hn::Sub(shifted, magic);
-    const V r =
-        hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(d, e::kLn2Hi))), hn::Mul(k, hn::Set(d, e::kLn2Lo)));
-    const V r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2), r8 = hn::Mul(r4, r4);
-    const auto term = [&](double c0, double c1) {  // c0 + c1 r
-      return hn::Add(hn::Set(d, c0), hn::Mul(hn::Set(d, c1), r));
-    };
-    const V p03 = hn::Add(term(e::kP0, e::kP1), hn::Mul(term(e::kP2, e::kP3), r2));
-    const V p47 = hn::Add(term(e::kP4, e::kP5), hn::Mul(term(e::kP6, e::kP7), r2));
-    const V p810 = hn::Add(term(e::kP8, e::kP9), hn::Mul(hn::Set(d, e::kP10), r2));
-    const V p = hn::Add(hn::Add(p03, hn::Mul(p47, r4)), hn::Mul(p810, r8));
-    const V y = hn::Add(hn::Set(d, 1.0), hn::Add(r, hn::Mul(r2, p)));
-    const auto exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
-    const auto half = hn::ShiftRight<1>(exponent);
-    const auto bias = hn::Set(di, 1023);
-    const V first = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(half, bias)));
-    const V second = hn::BitCast(d, hn::ShiftLeft<52>(hn::Add(hn::Sub(exponent, half), bias)));
-    return hn::Mul(hn::Mul(y, first), second);
-  } else {
-    namespace e = reproducible_exp_float;
-    x = hn::Min(hn::Set(d, e::kHighest), hn::Max(hn::Set(d, e::kLowest), x));
-    const V magic = hn::Set(d, e::kRoundMagic);
-    const V shifted = hn::Add(hn::Mul(x, hn::Set(d, e::kLog2e)), magic);
-    const V k = hn::Sub(shifted, magic);
-    const V r =
-        hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(d, e::kLn2Hi))), hn::Mul(k, hn::Set(d, e::kLn2Lo)));
-    const V r2 = hn::Mul(r, r);
-    const V p = Horner(d, r, hn::Set(d, e::kP5), e::kP0, e::kP1, e::kP2, e::kP3, e::kP4);
-    const V y = hn::Add(hn::Set(d, 1.0f), hn::Add(r, hn::Mul(r2, p)));
-    const auto exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
-    const auto half = hn::ShiftRight<1>(exponent);
-    const auto bias = hn::Set(di, 127);
-    const V first = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(half, bias)));
-    const V second = hn::BitCast(d, hn::ShiftLeft<23>(hn::Add(hn::Sub(exponent, half), bias)));
-    return hn::Mul(hn::Mul(y, first), second);
-  }
-}
-
-// (sin, cos) of qπ/2 + r from s = sin r, c = cos r and the quadrant's integer q.
-template <class D, class VI>
-HWY_INLINE void Rotate(D d, VI quadrant, hn::Vec<D> s, hn::Vec<D> c, hn::Vec<D>& sine,
-                       hn::Vec<D>& cosine) {
-  const hn::RebindToSigned<D> di;
-  const VI one = hn::Set(di, 1), two = hn::Set(di, 2);
-  const auto swap = hn::RebindMask(d, hn::Ne(hn::And(quadrant, one), hn::Zero(di)));
-  const auto negateSine = hn::RebindMask(d, hn::Ne(hn::And(quadrant, two), hn::Zero(di)));
-  const auto negateCosine =
-      hn::RebindMask(d, hn::Ne(hn::And(hn::Add(quadrant, one), two), hn::Zero(di)));
-  const hn::Vec<D> a = hn::IfThenElse(swap, c, s), b = hn::IfThenElse(swap, s, c);
-  sine = hn::IfThenElse(negateSine, hn::Neg(a), a);
-  cosine = hn::IfThenElse(negateCosine, hn::Neg(b), b);
-}
+using reproducible_simd::Exp;
+using reproducible_simd::Rotate;
+using reproducible_simd::SinCosOfReduced;
 
 template <class D>
 HWY_INLINE void SinCos(D d, hn::Vec<D> x, hn::Vec<D>& sine, hn::Vec<D>& cosine) {
@@ -123,7 +54,6 @@ HWY_INLINE void SinCos(D d, hn::Vec<D> x, hn::Vec<D>& sine, hn::Vec<D>& cosine) 
   const hn::RebindToSigned<D> di;
   namespace g = reproducible_trig;
   if constexpr (sizeof(T) == 8) {
-    namespace t = reproducible_sincos;
     namespace e = reproducible_exp;
     x = hn::Min(hn::Set(d, g::kLargest), hn::Max(hn::Set(d, -g::kLargest), x));
     const V magic = hn::Set(d, e::kRoundMagic);
@@ -132,12 +62,8 @@ HWY_INLINE void SinCos(D d, hn::Vec<D> x, hn::Vec<D>& sine, hn::Vec<D>& cosine) 
     const V r = hn::Sub(hn::Sub(hn::Sub(x, hn::Mul(n, hn::Set(d, g::kPiOver2Part1))),
                                 hn::Mul(n, hn::Set(d, g::kPiOver2Part2))),
                         hn::Mul(n, hn::Set(d, g::kPiOver2Part3)));
-    const V z = hn::Mul(r, r);
-    const V sinPoly = Horner(d, z, hn::Set(d, t::kS6), t::kS1, t::kS2, t::kS3, t::kS4, t::kS5);
-    const V cosPoly = Horner(d, z, hn::Set(d, t::kC6), t::kC1, t::kC2, t::kC3, t::kC4, t::kC5);
-    const V s = hn::Add(r, hn::Mul(hn::Mul(r, z), sinPoly));
-    const V c = hn::Sub(hn::Set(d, 1.0),
-                        hn::Sub(hn::Mul(hn::Set(d, 0.5), z), hn::Mul(hn::Mul(z, z), cosPoly)));
+    V s, c;
+    SinCosOfReduced(d, r, s, c);
     const auto quadrant = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
     Rotate(d, quadrant, s, c, sine, cosine);
   } else {
@@ -147,12 +73,8 @@ HWY_INLINE void SinCos(D d, hn::Vec<D> x, hn::Vec<D>& sine, hn::Vec<D>& cosine) 
     const V r = hn::Sub(hn::Sub(hn::Sub(x, hn::Mul(n, hn::Set(d, g::kPiOver2Part1F))),
                                 hn::Mul(n, hn::Set(d, g::kPiOver2Part2F))),
                         hn::Mul(n, hn::Set(d, g::kPiOver2Part3F)));
-    const V z = hn::Mul(r, r);
-    const V sinPoly = Horner(d, z, hn::Set(d, g::kS3F), g::kS1F, g::kS2F);
-    const V cosPoly = Horner(d, z, hn::Set(d, g::kC3F), g::kC1F, g::kC2F);
-    const V s = hn::Add(r, hn::Mul(hn::Mul(r, z), sinPoly));
-    const V c = hn::Sub(hn::Set(d, 1.0f),
-                        hn::Sub(hn::Mul(hn::Set(d, 0.5f), z), hn::Mul(hn::Mul(z, z), cosPoly)));
+    V s, c;
+    SinCosOfReduced(d, r, s, c);
     const auto quadrant =
         hn::Sub(hn::BitCast(di, shifted), hn::Set(di, g::floatBits(g::kRoundMagicF)));
     Rotate(d, quadrant, s, c, sine, cosine);

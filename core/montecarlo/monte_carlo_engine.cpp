@@ -80,8 +80,9 @@ Outcome<MonteCarloResult> runMonteCarlo(const MonteCarloRequest& request,
     MomentAccumulator total;
     for (const MomentAccumulator& batch : batches)
       total.merge(batch);
-    MonteCarloResult r = summarize(total, batches, copy, request.quantileLevels,
-                                   request.histogramBins, plan->fourthMomentInfinite, plan->exactTail);
+    MonteCarloResult r =
+        summarize(total, batches, copy, request.quantileLevels, request.histogramBins,
+                  plan->fourthMomentInfinite, plan->exactTail);
     r.trialsRequested = request.trials;
     r.seconds = secondsSince(start);
     r.featuresPerSecond =

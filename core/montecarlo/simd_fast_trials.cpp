@@ -23,6 +23,8 @@
 
 #include <hwy/contrib/math/math-inl.h>  // after highway.h
 
+#include "core/math/reproducible_simd-inl.h"  // after highway.h
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -214,34 +216,9 @@ using MU = hn::Mask<DU>;
 
 constexpr std::size_t kMaxLanes = HWY_LANES(double);
 
-// reproducibleExp, the same operations on every lane.
+// reproducibleExp, the same operations on every lane (reproducible_simd-inl.h).
 HWY_INLINE VF Exp(VF x) {
-  namespace e = reproducible_exp;
-  const DF df;
-  const DI di;
-  // The clamps of reproducibleExp. Max(bound, x) and Min(bound, x) return x when it is NaN (x86
-  // returns the second operand then; the other targets propagate NaN).
-  x = hn::Min(hn::Set(df, e::kHighest), hn::Max(hn::Set(df, e::kLowest), x));
-  const VF magic = hn::Set(df, e::kRoundMagic);
-  const VF shifted = hn::Add(hn::Mul(x, hn::Set(df, e::kLog2e)), magic);
-  const VF k = hn::Sub(shifted, magic);
-  const VF r =
-      hn::Sub(hn::Sub(x, hn::Mul(k, hn::Set(df, e::kLn2Hi))), hn::Mul(k, hn::Set(df, e::kLn2Lo)));
-  const VF r2 = hn::Mul(r, r), r4 = hn::Mul(r2, r2), r8 = hn::Mul(r4, r4);
-  const auto term = [&](double c0, double c1) {  // c0 + c1 r
-    return hn::Add(hn::Set(df, c0), hn::Mul(hn::Set(df, c1), r));
-  };
-  const VF p03 = hn::Add(term(e::kP0, e::kP1), hn::Mul(term(e::kP2, e::kP3), r2));
-  const VF p47 = hn::Add(term(e::kP4, e::kP5), hn::Mul(term(e::kP6, e::kP7), r2));
-  const VF p810 = hn::Add(term(e::kP8, e::kP9), hn::Mul(hn::Set(df, e::kP10), r2));
-  const VF p = hn::Add(hn::Add(p03, hn::Mul(p47, r4)), hn::Mul(p810, r8));
-  const VF y = hn::Add(hn::Set(df, 1.0), hn::Add(r, hn::Mul(r2, p)));
-  const VI exponent = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
-  const VI half = hn::ShiftRight<1>(exponent);
-  const VI bias = hn::Set(di, 1023);
-  const VF first = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(half, bias)));
-  const VF second = hn::BitCast(df, hn::ShiftLeft<52>(hn::Add(hn::Sub(exponent, half), bias)));
-  return hn::Mul(hn::Mul(y, first), second);
+  return reproducible_simd::Exp(DF(), x);
 }
 
 // reproducibleLog, the same operations on every lane (x positive and normal).
@@ -269,7 +246,8 @@ HWY_INLINE VF Log(VF x) {
   return hn::Add(sum, hn::Mul(k, hn::Set(df, e::kLn2Hi)));
 }
 
-// reproducibleSinCosOfTurns, the same operations on every lane.
+// reproducibleSinCosOfTurns, the same operations on every lane: the exact reduction of a fraction
+// of a turn, then the shared kernels (reproducible_simd-inl.h).
 HWY_INLINE void SinCosOfTurns(VF u, VF& sine, VF& cosine) {
   namespace t = reproducible_sincos;
   namespace e = reproducible_exp;
@@ -279,24 +257,10 @@ HWY_INLINE void SinCosOfTurns(VF u, VF& sine, VF& cosine) {
   const VF magic = hn::Set(df, e::kRoundMagic);
   const VF shifted = hn::Add(turns, magic);
   const VF x = hn::Mul(hn::Sub(turns, hn::Sub(shifted, magic)), hn::Set(df, t::kHalfPi));
-  const VF z = hn::Mul(x, x);
-  const auto step = [&](double c, VF inner) { return hn::Add(hn::Set(df, c), hn::Mul(z, inner)); };
-  const VF sinPoly =
-      step(t::kS1, step(t::kS2, step(t::kS3, step(t::kS4, step(t::kS5, hn::Set(df, t::kS6))))));
-  const VF cosPoly =
-      step(t::kC1, step(t::kC2, step(t::kC3, step(t::kC4, step(t::kC5, hn::Set(df, t::kC6))))));
-  const VF s = hn::Add(x, hn::Mul(hn::Mul(x, z), sinPoly));
-  const VF c = hn::Sub(hn::Set(df, 1.0),
-                       hn::Sub(hn::Mul(hn::Set(df, 0.5), z), hn::Mul(hn::Mul(z, z), cosPoly)));
+  VF s, c;
+  reproducible_simd::SinCosOfReduced(df, x, s, c);
   const VI quadrant = hn::Sub(hn::BitCast(di, shifted), hn::Set(di, e::bitsOf(e::kRoundMagic)));
-  const VI one = hn::Set(di, 1), two = hn::Set(di, 2);
-  const MF swap = hn::RebindMask(df, hn::Ne(hn::And(quadrant, one), hn::Zero(di)));
-  const MF negateSine = hn::RebindMask(df, hn::Ne(hn::And(quadrant, two), hn::Zero(di)));
-  const MF negateCosine =
-      hn::RebindMask(df, hn::Ne(hn::And(hn::Add(quadrant, one), two), hn::Zero(di)));
-  const VF a = hn::IfThenElse(swap, c, s), b = hn::IfThenElse(swap, s, c);
-  sine = hn::IfThenElse(negateSine, hn::Neg(a), a);
-  cosine = hn::IfThenElse(negateCosine, hn::Neg(b), b);
+  reproducible_simd::Rotate(df, quadrant, s, c, sine, cosine);
 }
 
 // Philox 4x32-10 blocks `block` of streams `stream`, lane by lane, as two 64-bit words each
