@@ -17,6 +17,7 @@
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/mechanisms/oprf.h"
 #include "core/random/trial_stream.h"
+#include "tests/analytic/derf_test_support.h"
 #include "tests/analytic/reference_data.h"
 
 namespace rfscope {
@@ -32,57 +33,27 @@ const nlohmann::json& derfReferences() {
   return data;
 }
 
-// A value stored as JSON or as the text of JSON (arrays) or of a number.
-nlohmann::json value(const nlohmann::json& v) {
-  if (v.is_string() && !v.get<std::string>().empty() && v.get<std::string>()[0] == '[')
-    return nlohmann::json::parse(v.get<std::string>());
-  return v;
-}
-double number(const nlohmann::json& v) {
-  return v.is_string() ? referenceValue(v) : v.get<double>();
-}
-Eigen::VectorXd vector(const nlohmann::json& v) {
-  const nlohmann::json j = value(v);
-  Eigen::VectorXd out(static_cast<Eigen::Index>(j.size()));
-  for (std::size_t i = 0; i < j.size(); ++i)
-    out[static_cast<Eigen::Index>(i)] = number(j[i]);
-  return out;
-}
-Eigen::MatrixXd matrix(const nlohmann::json& v) {
-  const nlohmann::json j = value(v);
-  Eigen::MatrixXd out(j.size(), j[0].size());
-  for (std::size_t i = 0; i < j.size(); ++i)
-    for (std::size_t k = 0; k < j[i].size(); ++k)
-      out(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(k)) = number(j[i][k]);
-  return out;
-}
-std::vector<Eigen::VectorXd> rows(const nlohmann::json& v) {
-  const Eigen::MatrixXd m = matrix(v);
-  std::vector<Eigen::VectorXd> out;
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    out.push_back(m.row(i).transpose());
-  return out;
-}
-
 TEST(DerfReference, ExplicitParametersMatchMpmath) {
   const auto& cases = derfReferences().at("explicit");
   ASSERT_GE(cases.size(), 48u);
   double worstVariance = 0, worstRatio = 0, worstCovariance = 0;
   for (const auto& c : cases) {
     const std::string label = c.at("label");
-    const DerfParameters p = derfFromMatrices(matrix(c.at("A")), matrix(c.at("Q")));
-    const Eigen::VectorXd x = vector(c.at("x")), y = vector(c.at("y")), y2 = vector(c.at("y2"));
+    const DerfParameters p =
+        derfFromMatrices(referenceMatrix(c.at("A")), referenceMatrix(c.at("Q")));
+    const Eigen::VectorXd x = referenceVector(c.at("x")), y = referenceVector(c.at("y")),
+                          y2 = referenceVector(c.at("y2"));
     const double ratio = derfLogSecondMomentRatio(p, x, y);
-    const double expectedRatio = number(c.at("log_second_moment_ratio"));
+    const double expectedRatio = referenceNumber(c.at("log_second_moment_ratio"));
     EXPECT_NEAR(ratio, expectedRatio, 1e-10 * std::max(1.0, std::abs(expectedRatio))) << label;
     worstRatio = std::max(worstRatio, std::abs(ratio - expectedRatio));
     const double logVariance = derfLogVariance(p, x, y);
-    const double expected = number(c.at("log_variance"));
+    const double expected = referenceNumber(c.at("log_variance"));
     EXPECT_NEAR(logVariance, expected, 1e-10 * std::max(1.0, std::abs(expected))) << label;
     worstVariance = std::max(worstVariance, std::abs(logVariance - expected));
     const DerfCovariance covariance = derfCovariance(p, x, y, x, y2);
-    EXPECT_EQ(covariance.sign, static_cast<int>(number(c.at("covariance_sign")))) << label;
-    const double expectedCovariance = number(c.at("log_abs_covariance"));
+    EXPECT_EQ(covariance.sign, static_cast<int>(referenceNumber(c.at("covariance_sign")))) << label;
+    const double expectedCovariance = referenceNumber(c.at("log_abs_covariance"));
     EXPECT_NEAR(covariance.logAbs, expectedCovariance,
                 1e-10 * std::max(1.0, std::abs(expectedCovariance)))
         << label;
@@ -96,7 +67,8 @@ TEST(DerfReference, DataDrivenOptimaMatchMpmath) {
   double worstObjective = 0, worstR = 0, worstLogVariance = 0;
   for (const auto& set : derfReferences().at("data_driven")) {
     const std::string label = set.at("label");
-    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    const std::vector<Eigen::VectorXd> xs = referenceRows(set.at("xs")),
+                                       ys = referenceRows(set.at("ys"));
     const DerfMoments moments = derfMoments(xs, ys);
     const auto& variants = set.at("variants");
     for (const char* id : {"sderf", "aderf", "aderf-dense"}) {
@@ -105,19 +77,19 @@ TEST(DerfReference, DataDrivenOptimaMatchMpmath) {
       const DerfChoice choice = std::string(id) == "sderf"
                                     ? sderfParameters(moments)
                                     : aderfParameters(moments, std::string(id) == "aderf-dense");
-      const double objective = number(expected.at("objective"));
+      const double objective = referenceNumber(expected.at("objective"));
       EXPECT_NEAR(choice.objective, objective, 1e-9 * std::max(1.0, objective)) << what;
       worstObjective = std::max(worstObjective,
                                 std::abs(choice.objective - objective) / std::max(1.0, objective));
       if (expected.contains("trace_W")) {
-        const double traceW = number(expected.at("trace_W"));
+        const double traceW = referenceNumber(expected.at("trace_W"));
         EXPECT_NEAR(choice.traceW, traceW, 1e-9 * std::max(1.0, traceW)) << what;
       }
       std::vector<double> r;
       for (Eigen::Index l = 0; l < choice.parameters.a.size(); ++l)
         r.push_back(1 - 8 * choice.parameters.a[l]);
       std::sort(r.begin(), r.end());
-      const Eigen::VectorXd expectedR = vector(expected.at("r_sorted"));
+      const Eigen::VectorXd expectedR = referenceVector(expected.at("r_sorted"));
       std::vector<double> sortedR(expectedR.data(), expectedR.data() + expectedR.size());
       std::sort(sortedR.begin(), sortedR.end());
       ASSERT_EQ(r.size(), sortedR.size()) << what;
@@ -125,7 +97,7 @@ TEST(DerfReference, DataDrivenOptimaMatchMpmath) {
         EXPECT_NEAR(r[l], sortedR[l], 1e-9 * sortedR[l]) << what << " r_" << l;
         worstR = std::max(worstR, std::abs(r[l] - sortedR[l]) / sortedR[l]);
       }
-      const Eigen::VectorXd expectedLog = vector(expected.at("log_variance"));
+      const Eigen::VectorXd expectedLog = referenceVector(expected.at("log_variance"));
       double mean = 0;
       for (std::size_t i = 0; i < xs.size(); ++i) {
         const double got = derfLogVariance(choice.parameters, xs[i], ys[i]);
@@ -134,7 +106,7 @@ TEST(DerfReference, DataDrivenOptimaMatchMpmath) {
             std::max(worstLogVariance, std::abs(got - expectedLog[static_cast<Eigen::Index>(i)]));
         mean += got / static_cast<double>(xs.size());
       }
-      EXPECT_NEAR(mean, number(expected.at("mean_log_variance")), 1e-9) << what;
+      EXPECT_NEAR(mean, referenceNumber(expected.at("mean_log_variance")), 1e-9) << what;
     }
   }
   std::printf(
@@ -188,32 +160,20 @@ TEST(DerfMonteCarlo, FeaturesAreUnbiasedWithTheClosedFormVariance) {
   for (const auto& s : derfReferences().at("data_driven"))
     if (s.at("label").get<std::string>().rfind("d=8", 0) == 0) set = &s;
   ASSERT_NE(set, nullptr);
-  const std::vector<Eigen::VectorXd> xs = rows(set->at("xs")), ys = rows(set->at("ys"));
+  const std::vector<Eigen::VectorXd> xs = referenceRows(set->at("xs")),
+                                     ys = referenceRows(set->at("ys"));
   const int d = static_cast<int>(xs.front().size());
-  Eigen::MatrixXd omega(kDraws, d);
   TrialStream rng(2024, 0);
-  for (int k = 0; k < kDraws; ++k)
-    for (int l = 0; l < d; ++l)
-      omega(k, l) = rng.normal();
+  const Eigen::MatrixXd omega = normalFrequencies(rng, kDraws, d);
   const DerfMoments moments = derfMoments(xs, ys);
   for (const DerfChoice& choice :
        {sderfParameters(moments), aderfParameters(moments), aderfParameters(moments, true)}) {
     for (std::size_t i = 0; i < 5; ++i) {
-      const Eigen::ArrayXd z =
-          (derfLogFeatures(choice.parameters, omega, xs[i].transpose(), true).row(0) +
-           derfLogFeatures(choice.parameters, omega, ys[i].transpose(), false).row(0))
-              .array()
-              .exp()
-              .transpose();
+      const DerfSampleMoments sample = derfSampleMoments(choice.parameters, omega, xs[i], ys[i]);
       const double kernel = std::exp(-0.5 * (xs[i] - ys[i]).squaredNorm());
-      const double mean = z.mean();
-      const Eigen::ArrayXd centred = z - mean;
-      const double variance = centred.square().sum() / (kDraws - 1);
-      const double varianceError =
-          std::sqrt((centred.pow(4).mean() - variance * variance) / kDraws);
       const double exact = std::exp(derfLogVariance(choice.parameters, xs[i], ys[i]));
-      EXPECT_NEAR(mean, kernel, kZ * std::sqrt(exact / kDraws)) << "pair " << i;
-      EXPECT_NEAR(variance, exact, kZ * varianceError) << "pair " << i;
+      EXPECT_NEAR(sample.mean, kernel, kZ * std::sqrt(exact / kDraws)) << "pair " << i;
+      EXPECT_NEAR(sample.variance, exact, kZ * sample.varianceError) << "pair " << i;
     }
   }
 }
@@ -226,7 +186,8 @@ TEST(DerfReference, RegisteredMechanismsWithSetStatisticsMatchMpmath) {
   int compared = 0;
   for (const auto& set : derfReferences().at("data_driven")) {
     const std::string label = set.at("label");
-    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    const std::vector<Eigen::VectorXd> xs = referenceRows(set.at("xs")),
+                                       ys = referenceRows(set.at("ys"));
     for (const char* id : {"sderf", "aderf"}) {
       const Mechanism* mechanism = findMechanism(id);
       ASSERT_NE(mechanism, nullptr) << id;
@@ -234,10 +195,10 @@ TEST(DerfReference, RegisteredMechanismsWithSetStatisticsMatchMpmath) {
       EstimatorSpec spec;
       spec.mechanism = mechanism;
       spec.parameters = dataDrivenParameters(*mechanism, xs, ys);
-      const double objective = number(expected.at("objective"));
+      const double objective = referenceNumber(expected.at("objective"));
       EXPECT_NEAR(spec.parameters.real("objective"), objective, 1e-9 * std::max(1.0, objective))
           << label << " " << id;
-      const Eigen::VectorXd expectedLog = vector(expected.at("log_variance"));
+      const Eigen::VectorXd expectedLog = referenceVector(expected.at("log_variance"));
       for (std::size_t i = 0; i < xs.size(); ++i) {
         const AnalyticAnswer answer = evaluateAnalytic(spec, xs[i], ys[i]);
         ASSERT_TRUE(answer.variance) << answer.variance.reason();

@@ -16,6 +16,7 @@
 #include "core/mechanisms/dense_exponential.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
+#include "tests/analytic/derf_test_support.h"
 #include "tests/analytic/reference_data.h"
 
 namespace rfscope {
@@ -31,21 +32,6 @@ const nlohmann::json& saderfReferences() {
   return data;
 }
 
-double number(const nlohmann::json& v) {
-  return v.is_string() ? referenceValue(v) : v.get<double>();
-}
-
-std::vector<Eigen::VectorXd> rows(const nlohmann::json& v) {
-  std::vector<Eigen::VectorXd> out;
-  for (const auto& row : v) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(row.size()));
-    for (std::size_t l = 0; l < row.size(); ++l)
-      x[static_cast<Eigen::Index>(l)] = number(row[l]);
-    out.push_back(std::move(x));
-  }
-  return out;
-}
-
 double relative(double got, double expected) {
   return std::abs(got - expected) / std::max(1.0, std::abs(expected));
 }
@@ -57,7 +43,8 @@ TEST(SaderfReference, ParametersAndVariancesMatchMpmath) {
   int pairs = 0;
   for (const auto& set : sets) {
     const std::string label = set.at("label");
-    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    const std::vector<Eigen::VectorXd> xs = referenceRows(set.at("xs")),
+                                       ys = referenceRows(set.at("ys"));
     const auto& expected = set.at("saderf");
     const DerfChoice choice = saderfParameters(derfMoments(xs, ys));
     const Eigen::Index d = xs.front().size();
@@ -70,13 +57,16 @@ TEST(SaderfReference, ParametersAndVariancesMatchMpmath) {
     EXPECT_TRUE(choice.parameters.t1.isDiagonal(0.0) && choice.parameters.t2.isDiagonal(0.0))
         << label;
     for (Eigen::Index l = 0; l < d; ++l) {
-      const double psi = number(expected.at("psi")[static_cast<std::size_t>(l)]);
+      const double psi = referenceNumber(expected.at("psi")[static_cast<std::size_t>(l)]);
       EXPECT_NEAR(choice.parameters.t1(l, l), psi, 1e-12 * psi) << label << " psi_" << l;
       worstPsi = std::max(worstPsi, std::abs(choice.parameters.t1(l, l) - psi) / psi);
-      EXPECT_NEAR(1 - 8 * choice.parameters.a[l], number(expected.at("r")), 1e-12) << label;
+      EXPECT_NEAR(1 - 8 * choice.parameters.a[l], referenceNumber(expected.at("r")), 1e-12)
+          << label;
     }
-    EXPECT_NEAR(choice.traceW, number(expected.at("u")), 1e-12 * number(expected.at("u"))) << label;
-    const double objective = number(expected.at("objective"));
+    EXPECT_NEAR(choice.traceW, referenceNumber(expected.at("u")),
+                1e-12 * referenceNumber(expected.at("u")))
+        << label;
+    const double objective = referenceNumber(expected.at("objective"));
     EXPECT_LT(relative(choice.objective, objective), 1e-12) << label;
     worstObjective = std::max(worstObjective, relative(choice.objective, objective));
     // The registered mechanism, from its per-coordinate statistics only.
@@ -90,7 +80,7 @@ TEST(SaderfReference, ParametersAndVariancesMatchMpmath) {
     const auto& logVariances = expected.at("log_variance");
     double mean = 0;
     for (std::size_t i = 0; i < logVariances.size(); ++i) {
-      const double want = number(logVariances[i]);
+      const double want = referenceNumber(logVariances[i]);
       const double direct = derfLogVariance(choice.parameters, xs[i], ys[i]);
       const AnalyticAnswer answer = evaluateAnalytic(spec, xs[i], ys[i]);
       ASSERT_TRUE(answer.variance) << answer.variance.reason();
@@ -101,9 +91,9 @@ TEST(SaderfReference, ParametersAndVariancesMatchMpmath) {
       mean += direct / static_cast<double>(logVariances.size());
       ++pairs;
     }
-    EXPECT_LT(relative(mean, number(expected.at("mean_log_variance"))), 1e-12) << label;
+    EXPECT_LT(relative(mean, referenceNumber(expected.at("mean_log_variance"))), 1e-12) << label;
     // Ψ = I is OPRF and any Q is ADERF: the objective lies between theirs.
-    EXPECT_LE(choice.objective, number(set.at("oprf_objective")) * (1 + 1e-12)) << label;
+    EXPECT_LE(choice.objective, referenceNumber(set.at("oprf_objective")) * (1 + 1e-12)) << label;
     EXPECT_GE(choice.objective, aderfParameters(derfMoments(xs, ys)).objective * (1 - 1e-5))
         << label;
   }
@@ -117,7 +107,8 @@ TEST(SaderfReference, ParametersAndVariancesMatchMpmath) {
 TEST(SaderfReference, ScaledStatisticsGiveTheScaledSetsChoice) {
   const Mechanism* saderf = findMechanism("saderf");
   for (const auto& set : saderfReferences().at("sets")) {
-    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    const std::vector<Eigen::VectorXd> xs = referenceRows(set.at("xs")),
+                                       ys = referenceRows(set.at("ys"));
     std::vector<Eigen::VectorXd> halfX, halfY;
     for (const auto& x : xs)
       halfX.push_back(0.5 * x);
@@ -143,34 +134,22 @@ TEST(SaderfMonteCarlo, FeaturesAreUnbiasedWithTheClosedFormVariance) {
   int values = 0;
   TrialStream rng(2025, 0);
   for (const auto& set : saderfReferences().at("sets")) {
-    const std::vector<Eigen::VectorXd> xs = rows(set.at("xs")), ys = rows(set.at("ys"));
+    const std::vector<Eigen::VectorXd> xs = referenceRows(set.at("xs")),
+                                       ys = referenceRows(set.at("ys"));
     const int d = static_cast<int>(xs.front().size());
     if (d > 16) continue;
-    Eigen::MatrixXd omega(kDraws, d);
-    for (int k = 0; k < kDraws; ++k)
-      for (int l = 0; l < d; ++l)
-        omega(k, l) = rng.normal();
+    const Eigen::MatrixXd omega = normalFrequencies(rng, kDraws, d);
     const DerfChoice choice = saderfParameters(derfMoments(xs, ys));
     for (std::size_t i = 0; i < 3; ++i) {
-      const Eigen::ArrayXd z =
-          (derfLogFeatures(choice.parameters, omega, xs[i].transpose(), true).row(0) +
-           derfLogFeatures(choice.parameters, omega, ys[i].transpose(), false).row(0))
-              .array()
-              .exp()
-              .transpose();
+      const DerfSampleMoments sample = derfSampleMoments(choice.parameters, omega, xs[i], ys[i]);
       const double kernel = std::exp(-0.5 * (xs[i] - ys[i]).squaredNorm());
-      const double mean = z.mean();
-      const Eigen::ArrayXd centred = z - mean;
-      const double variance = centred.square().sum() / (kDraws - 1);
-      const double varianceError =
-          std::sqrt((centred.pow(4).mean() - variance * variance) / kDraws);
       const double exact = std::exp(derfLogVariance(choice.parameters, xs[i], ys[i]));
-      const double zMean = (mean - kernel) / std::sqrt(exact / kDraws);
+      const double zMean = (sample.mean - kernel) / std::sqrt(exact / kDraws);
       EXPECT_LT(std::abs(zMean), kZ) << set.at("label") << " pair " << i;
       worstZ = std::max(worstZ, std::abs(zMean));
       ++values;
       if (derfLogSecondMomentRatio(choice.parameters, xs[i], ys[i]) > 2) continue;
-      const double zVariance = (variance - exact) / varianceError;
+      const double zVariance = (sample.variance - exact) / sample.varianceError;
       EXPECT_LT(std::abs(zVariance), kZ) << set.at("label") << " pair " << i;
       worstZ = std::max(worstZ, std::abs(zVariance));
       ++values;
