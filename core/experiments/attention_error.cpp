@@ -5,6 +5,7 @@
 #include <limits>
 #include <string>
 
+#include "core/attention/attention_parameters.h"
 #include "core/attention/attention_prediction.h"
 #include "core/attention/exact_attention.h"
 #include "core/attention/rf_attention.h"
@@ -16,7 +17,6 @@
 #include "core/experiments/classification_dataset.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
-#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
 
@@ -117,19 +117,6 @@ std::vector<Eigen::Index> evenlySpacedRows(Eigen::Index length, std::int64_t cou
   for (Eigen::Index k = 0; k < n; ++k)
     rows.push_back(k * length / n);
   return rows;
-}
-
-// The mechanism's parameters from the query and key statistics (CRT eq. 8 for OPRF's A*), the
-// remaining ones at their defaults.
-ParameterSet attentionParameters(const Mechanism& mechanism, const AttentionProblem& p) {
-  std::vector<Eigen::VectorXd> xs, ys;
-  for (Eigen::Index i = 0; i < p.rows(); ++i)
-    xs.push_back(p.queries.row(i).transpose());
-  for (Eigen::Index j = 0; j < p.keys.rows(); ++j)
-    ys.push_back(p.keys.row(j).transpose());
-  ys.resize(xs.size(), ys.back());
-  const ParameterSet chosen = dataDrivenParameters(mechanism, xs, ys);
-  return resolveParameters(mechanism, PairInput(xs.front(), ys.front()), chosen);
 }
 
 FeatureMapSpec attentionFeatureSpec(const Mechanism& mechanism, const AttentionProblem& p,

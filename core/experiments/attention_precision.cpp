@@ -8,13 +8,13 @@
 #include <string>
 #include <utility>
 
+#include "core/attention/attention_parameters.h"
 #include "core/attention/attention_problem.h"
 #include "core/attention/exact_attention.h"
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/experiments/memory_budget.h"
-#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
@@ -105,17 +105,6 @@ SweptProblem sweptProblem(const AttentionPrecisionSettings& s, const AttentionPr
   p.scaled.values = unit.values.topRows(rows);
   p.scaled.causal = s.causal;
   return p;
-}
-
-// The mechanism's parameters from the scaled queries' and keys' statistics (OPRF's A*).
-ParameterSet precisionParameters(const Mechanism& mechanism, const AttentionProblem& p) {
-  std::vector<Eigen::VectorXd> xs, ys;
-  for (Eigen::Index i = 0; i < p.rows(); ++i) {
-    xs.push_back(p.queries.row(i).transpose());
-    ys.push_back(p.keys.row(i).transpose());
-  }
-  const ParameterSet chosen = dataDrivenParameters(mechanism, xs, ys);
-  return resolveParameters(mechanism, PairInput(xs.front(), ys.front()), chosen);
 }
 
 // One draw's numbers for one (precision, stabiliser).
@@ -377,7 +366,7 @@ std::vector<ParameterError> AttentionPrecision::crossValidate(const ParameterSet
       spec.coupling = coupling;
       spec.dimension = s.dimension;
       spec.features = 1;
-      spec.parameters = precisionParameters(*mechanism, probe);
+      spec.parameters = attentionParameters(*mechanism, probe);
       TrialStream stream(0, 0);
       const auto map = mechanism->drawFeatureMap(spec, stream);
       FeatureMapRecipe recipe;
@@ -428,7 +417,7 @@ Computed<AttentionPrecisionResult> AttentionPrecision::compute(
     problems[row] = sweptProblem(settings, unit, settings.grid[row]);
     exact[row] = exactAttention(problems[row].scaled).output;
     for (const Mechanism* m : settings.mechanisms)
-      parameters[row].push_back(precisionParameters(*m, problems[row].scaled));
+      parameters[row].push_back(attentionParameters(*m, problems[row].scaled));
   };
   work.computeCells = [&](std::size_t begin, std::size_t end) {
     for (std::size_t cell = begin; cell != end; ++cell) {

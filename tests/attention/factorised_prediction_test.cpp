@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/attention/attention_parameters.h"
 #include "core/attention/attention_prediction.h"
-#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
 
@@ -24,16 +24,6 @@ AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, doub
   TrialStream stream(seed, 0);
   const double scale = norm / std::sqrt(static_cast<double>(d));  // |x| ≈ norm
   return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
-}
-
-ParameterSet resolvedParameters(const Mechanism& mechanism, const AttentionProblem& p) {
-  std::vector<Eigen::VectorXd> xs, ys;
-  for (Eigen::Index i = 0; i < p.rows(); ++i) {
-    xs.push_back(p.queries.row(i).transpose());
-    ys.push_back(p.keys.row(i).transpose());
-  }
-  const ParameterSet params = dataDrivenParameters(mechanism, xs, ys);
-  return resolveParameters(mechanism, PairInput(xs[0], ys[0]), params);
 }
 
 // Largest relative difference of the logs (absolute below 1), and how many rows differ at all
@@ -75,7 +65,7 @@ TEST(FactorisedPrediction, EqualsTheDirectSumOnRandomProblems) {
         const AttentionProblem p = randomProblem(200, 16, 5, norm, 7, causal);
         const KeyGram gram(p);
         const Mechanism& mechanism = *findMechanism(id);
-        const ParameterSet params = resolvedParameters(mechanism, p);
+        const ParameterSet params = attentionParameters(mechanism, p);
         const auto factorised =
             predictAttention(p, gram, mechanism, params, everyThird, PredictionMethod::Factorised);
         const auto direct =

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "core/attention/attention_parameters.h"
 #include "core/attention/attention_prediction.h"
 #include "core/attention/exact_attention.h"
 #include "core/attention/rf_attention.h"
-#include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/params/invalid_parameter.h"
 #include "core/random/philox_stream.h"
@@ -37,23 +37,13 @@ std::vector<Eigen::Index> allRows(const AttentionProblem& problem) {
   return rows;
 }
 
-ParameterSet resolvedParameters(const Mechanism& mechanism, const AttentionProblem& p) {
-  std::vector<Eigen::VectorXd> xs, ys;
-  for (Eigen::Index i = 0; i < p.rows(); ++i) {
-    xs.push_back(p.queries.row(i).transpose());
-    ys.push_back(p.keys.row(i).transpose());
-  }
-  ParameterSet params = dataDrivenParameters(mechanism, xs, ys);
-  return resolveParameters(mechanism, PairInput(xs[0], ys[0]), params);
-}
-
 FeatureMapSpec softmaxSpec(const Mechanism& mechanism, const AttentionProblem& p,
                            std::int64_t features) {
   FeatureMapSpec spec;
   spec.kernel = Kernel::Softmax;
   spec.features = features;
   spec.dimension = static_cast<int>(p.queries.cols());
-  spec.parameters = resolvedParameters(mechanism, p);
+  spec.parameters = attentionParameters(mechanism, p);
   return spec;
 }
 
