@@ -399,6 +399,9 @@ class MonteCarlo:
         def number(name: str) -> float:  # JSON's null (no relative error of a zero) as nan
             return _np.nan if value.get(name) is None else float(value[name])
 
+        def optional(name: str) -> Optional[float]:  # null where nothing is known: None
+            return None if value.get(name) is None else float(value[name])
+
         return cls(mechanism=str(value["mechanism"]), coupling=str(value["coupling"]),
                    kernel=str(value["kernel"]), m=int(value["m"]), d=int(value["d"]),
                    trials=int(value["trials"]), seed=int(value["seed"]), path=str(value["path"]),
@@ -411,10 +414,8 @@ class MonteCarlo:
                    analytic_note=value.get("analytic_note"),
                    heavy_tail=bool(value["heavy_tail"]),
                    heavy_tail_reasons=list(value.get("heavy_tail_reasons", [])),
-                   trials_needed=None if value.get("trials_needed") is None else
-                   float(value["trials_needed"]),
-                   error_skewness=None if value.get("error_skewness") is None else
-                   float(value["error_skewness"]),
+                   trials_needed=optional("trials_needed"),
+                   error_skewness=optional("error_skewness"),
                    backend=str(value["backend"]), backend_requested=str(value["backend_requested"]),
                    backend_note=value.get("backend_note"), simd_target=value.get("simd_target"),
                    seconds=number("seconds"), features_per_second=number("features_per_second"),
