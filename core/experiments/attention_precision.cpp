@@ -532,6 +532,9 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
                      settings.grid.back() / settings.grid.front() > 8;
   table.hints.yLog = true;
   table.addColumn(x, sweepLabel(settings.sweep), result.grid);
+  // Several mechanisms or couplings: their series must differ in colour, not only precision and
+  // stabiliser.
+  const bool severalEstimators = result.estimators.size() > 1;
   for (const PrecisionSeries& s : result.series) {
     const EstimatorSeries& estimator = result.estimators[s.estimator];
     const std::string key =
@@ -559,7 +562,8 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
     SeriesHint hint;
     hint.label = name;
     hint.yColumn = key + "-error";
-    hint.colorKey = std::string(precisionId(s.precision)) + "-" + stabiliserId(s.stabiliser);
+    hint.colorKey = (severalEstimators ? estimator.key + "-" : std::string()) +
+                    precisionId(s.precision) + "-" + stabiliserId(s.stabiliser);
     hint.style = SeriesStyle::Line;
     hint.shortLabel = std::string(precisionId(s.precision)) + " " + stabiliserId(s.stabiliser);
     table.hints.series.push_back(std::move(hint));
