@@ -12,12 +12,12 @@
 
 #include "core/io/component_versions.h"
 #include "ui/backend_menu.h"
+#include "ui/std_string.h"
 
 namespace rfscope::ui {
 
 QList<std::pair<QString, QString>> aboutEntries(const BackendMenu& backends,
                                                 const QString& lastBackend) {
-  const auto qs = [](const std::string& s) { return QString::fromStdString(s); };
   QList<std::pair<QString, QString>> entries;
   entries.push_back({AboutDialog::tr("RFScope"), QStringLiteral(RFSCOPE_VERSION)});
   const QString qt = QString::fromLatin1(qVersion());

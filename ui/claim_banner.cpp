@@ -3,15 +3,9 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
+#include "ui/std_string.h"
+
 namespace rfscope::ui {
-namespace {
-
-QString qs(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
-}  // namespace
-
 QString claimVerdictText(const Claim& claim, const ClaimVerdict& verdict, const QString& changes) {
   const QString where = changes.isEmpty() ? QString() : QObject::tr(" at %1").arg(changes);
   if (verdict.holds)

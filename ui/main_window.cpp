@@ -43,6 +43,7 @@
 #include "ui/plot_view.h"
 #include "ui/run_controller.h"
 #include "ui/shortcuts_dialog.h"
+#include "ui/std_string.h"
 #include "ui/teaching_panel.h"
 #include "ui/undo_actions.h"
 #include "ui/user_presets.h"
@@ -59,10 +60,6 @@ constexpr int kStaleMarkMs = 400;
 constexpr int kWarningLines = 4;
 // In presentation mode the teaching panel takes this share of the window's width.
 constexpr double kPresentationTeachingShare = 0.3;
-QString qs(const std::string& s) {
-  return QString::fromStdString(s);
-}
-
 }  // namespace
 
 MainWindow::MainWindow(SavedLayout layout, QWidget* parent)

@@ -18,15 +18,13 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/std_string.h"
+
 namespace rfscope::ui {
 namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr double kMaxIntegerSliderRange = 5000;
-
-QString qs(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 // Slider position ↔ value over [min, max], logarithmic where the spec asks for it.
 double sliderToValue(const ParameterSpec& spec, int position) {

@@ -5,15 +5,13 @@
 #include <QStringList>
 #include <algorithm>
 
+#include "ui/std_string.h"
+
 namespace rfscope::ui {
 namespace {
 
 QString tr(const char* text) {
   return QCoreApplication::translate("PinnedRuns", text);
-}
-
-QString qs(const std::string& s) {
-  return QString::fromStdString(s);
 }
 
 // Whether the table is drawn as curves over numeric x values (what pins can be drawn over).

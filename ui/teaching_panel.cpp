@@ -6,13 +6,10 @@
 
 #include "core/data/regime.h"
 #include "core/mechanisms/mechanism_registry.h"
+#include "ui/std_string.h"
 
 namespace rfscope::ui {
 namespace {
-
-QString qs(const std::string& s) {
-  return QString::fromStdString(s);
-}
 
 const std::string* choiceOf(const ParameterSet& params, const std::string& key) {
   const ParameterValue* value = params.find(key);

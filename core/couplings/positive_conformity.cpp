@@ -14,7 +14,6 @@
 namespace rfscope {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kMaxU = 700;              // e^{-u} must stay a normal double
 constexpr double kMaxCancellation = 9.21;  // log(1e4): the largest tolerated binomial cancellation
 

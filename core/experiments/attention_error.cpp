@@ -17,13 +17,13 @@
 #include "core/experiments/classification_dataset.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Above this relative spread of the normaliser the delta method is flagged (it over-predicts).
 constexpr double kSpreadLimit = 0.2;
 

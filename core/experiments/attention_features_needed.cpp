@@ -7,12 +7,11 @@
 #include <string>
 
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Where the measured mean error first falls to the target: M interpolated in log-log between the
 // bracketing grid points (error ∝ M^-slope locally), with those points; NaN where it never does.

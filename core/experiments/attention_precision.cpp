@@ -15,14 +15,13 @@
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
 #include "core/experiments/memory_budget.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Three significant digits, for the notes.
 std::string threeDigits(double value) {

@@ -12,6 +12,7 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/experiment_support.h"
 #include "core/experiments/single_pair_estimator.h"
+#include "core/math/log_math.h"
 #include "core/montecarlo/leaf_result.h"
 #include "core/montecarlo/monte_carlo_backend.h"
 #include "core/montecarlo/monte_carlo_result.h"
@@ -19,7 +20,6 @@
 namespace rfscope {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr std::int64_t kFirstCheckpoint = 4 * kTrialsPerLeaf;
 
 // Checkpoints (in leaves): about `count` log-spaced values from kFirstCheckpoint to all trials.

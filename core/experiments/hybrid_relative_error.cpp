@@ -10,12 +10,11 @@
 #include "core/analytic/hrf_relative_error.h"
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // log ε at radius r and angle θ (ε is the same for the Gaussian and the softmax kernel).
 double logRelativeError(const EstimatorSpec& request, double r, double theta) {

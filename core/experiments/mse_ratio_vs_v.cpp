@@ -10,13 +10,12 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // Rows: the analytic grid merged with the Monte Carlo v's, sorted by v; mcPoint[row] is the row's
 // Monte Carlo point, or -1.

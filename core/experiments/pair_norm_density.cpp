@@ -10,12 +10,12 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/montecarlo/conformity_estimate.h"
 
 namespace rfscope {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Blocks per batch: each batch is one engine call under its own derived seed, so the run can be
 // cancelled between batches and gives the same histogram for any thread count.
 constexpr std::int64_t kBlocksPerBatch = 512;

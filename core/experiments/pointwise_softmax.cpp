@@ -10,15 +10,12 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 
 namespace rfscope {
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-}  // namespace
+namespace {}  // namespace
 
 const ExperimentInfo& PointwiseSoftmax::info() const {
   static const ExperimentInfo info{

@@ -12,6 +12,7 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/data_driven_parameters.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_result.h"
@@ -19,8 +20,6 @@
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The request Monte Carlo validation checks each chosen mechanism with (a generic pair).
 MonteCarloRequest genericRequest(const VarianceVsSigmaSettings& settings) {

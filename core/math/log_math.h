@@ -8,6 +8,7 @@
 namespace rfscope {
 
 inline constexpr double kNegativeInfinity = -std::numeric_limits<double>::infinity();
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 inline constexpr double kLn2 = 0.693147180559945309417232121458176568;
 
 // log(e^a + e^b) without overflow.

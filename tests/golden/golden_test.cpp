@@ -412,5 +412,46 @@ TEST(GoldenMonteCarlo, EveryMechanismAndCouplingIsUnchanged) {
   expectGolden("monte-carlo.txt", out + reasons.legend());
 }
 
+TEST(GoldenMonteCarlo, SeveralBlocksInDimension64AreUnchanged) {
+  // The SIMD kernels' block structure beyond the small pairs above: d = 64, one full block of
+  // frequencies and half of another (M = 96), for the mechanisms with vector trial kernels under
+  // the block couplings. The capped reruns (tests/simd_targets) compare these bits on every
+  // target, in place of rerunning the statistical agreement tests there.
+  const auto& pairs = analyticReferences().at("pairs");
+  std::optional<std::size_t> chosen;
+  for (std::size_t p = 0; p < pairs.size(); ++p)
+    if (pairs[p].at("label") == "normal d=64 sigma=0.5") chosen = p;
+  ASSERT_TRUE(chosen);
+  std::string out;
+  Reasons reasons;
+  auto backend = makeCpuBackend(2);
+  for (const char* id : {"trig", "trig-phase", "pos", "oprf"})
+    for (const char* coupling : {"iid", "orf", "simrf", "orf-fast", "simrf-fast"})
+      for (const SamplingPath path : {SamplingPath::Fast, SamplingPath::Full}) {
+        MonteCarloRequest request;
+        request.mechanism = findMechanism(id);
+        ASSERT_NE(request.mechanism, nullptr) << id;
+        request.kernel = Kernel::Gaussian;
+        request.coupling = parseCoupling(coupling);
+        request.features = 96;
+        request.x = vectorFromJson(pairs[*chosen].at("x"));
+        request.y = vectorFromJson(pairs[*chosen].at("y"));
+        request.trials = 256;
+        request.seed = 13;
+        request.path = path;
+        std::string line = std::string(id) + " " + coupling +
+                           (path == SamplingPath::Fast ? " fast" : " full") + ": ";
+        const auto r = runMonteCarlo(request, {}, backend.get());
+        if (!r) {
+          out += line + "error: " + r.reason() + "\n";
+          continue;
+        }
+        out += line + "path=" + r->path + " trials=" + std::to_string(r->trials) +
+               " mean=" + std::to_string(r->mean.sign) + "*exp(" + number(r->mean.logAbs) +
+               ") logVar=" + number(r->logVariance) + "\n";
+      }
+  expectGolden("monte-carlo-d64.txt", out + reasons.legend());
+}
+
 }  // namespace
 }  // namespace rfscope

@@ -4,17 +4,12 @@
 
 #include <limits>
 
+#include "core/math/log_math.h"
 #include "ui/legend_placement.h"
 #include "ui/plot_legend_layout.h"
 #include "ui/series_colors.h"
 
 namespace rfscope::ui {
-namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-}  // namespace
-
 QCPAbstractPlottable* PlotSeries::legendPlottable() const {
   return body ? body : line;
 }
