@@ -28,12 +28,15 @@ class ExponentTicker : public QCPAxisTicker {
 
 // A log axis over less than two decades: ticks at 1, 2 and 5 × 10ⁿ (every integer × 10ⁿ when that
 // gives fewer than three), so that the low end is labelled too — a linear ticker on a log axis
-// labels only the upper part (16…256 showed 50, 100, …, 250).
+// labels only the upper part (16…256 showed 50, 100, …, 250). Where even the integers give fewer
+// than three (0.88…1.02 had only 0.9 and 1), the axis is so short that log and linear spacing look
+// alike: the linear ticker's round steps.
 class ShortLogTicker : public QCPAxisTicker {
  protected:
-  QVector<double> createTickVector(double, const QCPRange& range) override {
+  QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
     QVector<double> ticks = ticksWith({1, 2, 5}, range);
     if (ticks.size() < 3) ticks = ticksWith({1, 2, 3, 4, 5, 6, 7, 8, 9}, range);
+    if (ticks.size() < 3) ticks = QCPAxisTicker::createTickVector(tickStep, range);
     return ticks;
   }
   int getSubTickCount(double) override { return 0; }

@@ -1,6 +1,7 @@
 #include "ui/series_colors.h"
 
 #include <QString>
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
@@ -59,12 +60,7 @@ std::optional<QColor> mechanismUnderCoupling(const std::string& colorKey) {
   return std::nullopt;
 }
 
-}  // namespace
-
-QColor seriesColor(const std::string& colorKey) {
-  // The registries own the colours of mechanisms and couplings (colour-blind-friendly Okabe–Ito
-  // palette first); reference curves have theirs above; a mechanism under one of several couplings
-  // a shade of the mechanism's; other keys get a stable colour from their hash.
+std::optional<QColor> ownColor(const std::string& colorKey) {
   const auto toQColor = [](const Rgb& rgb) { return QColor(rgb.red, rgb.green, rgb.blue); };
   if (const Mechanism* mechanism = findMechanism(colorKey))
     return toQColor(mechanism->info().colour);
@@ -72,7 +68,29 @@ QColor seriesColor(const std::string& colorKey) {
     return toQColor(*coupling->colour);
   for (const KeyColor& known : kReferenceColors)
     if (known.key == colorKey) return QColor(known.red, known.green, known.blue);
-  if (const auto shaded = mechanismUnderCoupling(colorKey)) return *shaded;
+  return mechanismUnderCoupling(colorKey);
+}
+
+}  // namespace
+
+QColor seriesColor(const std::string& colorKey, const std::vector<std::string>& keysInPlot) {
+  // The registries own the colours of mechanisms and couplings (colour-blind-friendly Okabe–Ito
+  // palette first); reference curves have theirs above; a mechanism under one of several couplings
+  // a shade of the mechanism's. Other keys: spread over the hue circle among the plot's other
+  // such keys (hashed hues collided: attention-precision drew two stabilisers in one red).
+  if (const auto own = ownColor(colorKey)) return *own;
+  std::vector<std::string> others;
+  for (const std::string& key : keysInPlot)
+    if (!ownColor(key) && std::find(others.begin(), others.end(), key) == others.end())
+      others.push_back(key);
+  const auto at = std::find(others.begin(), others.end(), colorKey);
+  if (at != others.end()) {
+    const auto index = static_cast<int>(at - others.begin());
+    const auto count = static_cast<int>(others.size());
+    // Saturated and darker on even places, paler on odd ones, so that neighbours differ twice.
+    return QColor::fromHsv((20 + index * 360 / count) % 360, index % 2 ? 140 : 220,
+                           index % 2 ? 215 : 175);
+  }
   const auto hue = static_cast<int>(qHash(QString::fromStdString(colorKey)) % 360);
   return QColor::fromHsv(hue, 200, 190);
 }

@@ -268,9 +268,14 @@ std::vector<ParameterSpec> AttentionPrecision::parameters() const {
   auto redraws = integerParameter("redraws", "Redraws", 8, 2, 10000,
                                   "independent draws of the features per swept value");
   redraws.group = "Sampling";
-  return {d,         length,   dv,         scale,       causal,  mechanisms,
-          couplings, features, precisions, stabilisers, eps,     sweep,
-          low,       high,     steps,      logSweep,    redraws, seedParameter()};
+  auto plotted = choiceParameter("plot", "Plot",
+                                 {{"error", "relative output error of the finite rows"},
+                                  {"broken-rows", "fraction of rows with a non-finite output"}},
+                                 "error", "what the figure shows (the table has both)");
+  plotted.group = "Sweep";
+  return {d,        length,     dv,          scale,   causal,         mechanisms, couplings,
+          features, precisions, stabilisers, eps,     sweep,          low,        high,
+          steps,    logSweep,   plotted,     redraws, seedParameter()};
 }
 
 std::optional<MemoryEstimate> AttentionPrecision::memoryEstimate(const ParameterSet& params) const {
@@ -335,6 +340,9 @@ AttentionPrecisionSettings AttentionPrecision::parse(const ParameterSet& params)
   }
   if (s.sweep == Sweep::SequenceLength && !s.grid.empty())
     s.length = std::max<std::int64_t>(s.length, static_cast<std::int64_t>(s.grid.back()));
+  s.plotted = params.choice("plot") == "broken-rows"
+                  ? AttentionPrecisionSettings::Plotted::BrokenRows
+                  : AttentionPrecisionSettings::Plotted::Error;
   s.redraws = static_cast<std::size_t>(params.integer("redraws"));
   s.seed = static_cast<std::uint64_t>(params.integer("seed"));
   return s;
@@ -525,11 +533,14 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
            : ", input scale " + formatParameterValue(settings.inputScale));
   table.hints.xColumn = x;
   table.hints.xLabel = sweepLabel(settings.sweep);
-  table.hints.yLabel = "relative output error ‖Ô - O‖/‖O‖ against float64 softmax attention";
-  table.hints.yShortLabel = "‖Ô - O‖/‖O‖";
+  const bool brokenRows = settings.plotted == AttentionPrecisionSettings::Plotted::BrokenRows;
+  table.hints.yLabel = brokenRows
+                           ? "rows with a non-finite output (fraction of L, mean over redraws)"
+                           : "relative output error ‖Ô - O‖/‖O‖ against float64 softmax attention";
+  table.hints.yShortLabel = brokenRows ? "non-finite rows" : "‖Ô - O‖/‖O‖";
   table.hints.xLog = settings.grid.size() > 1 && settings.grid.front() > 0 &&
                      settings.grid.back() / settings.grid.front() > 8;
-  table.hints.yLog = true;
+  table.hints.yLog = !brokenRows;
   table.addColumn(x, sweepLabel(settings.sweep), result.grid);
   // Several mechanisms or couplings: their series must differ in colour, not only precision and
   // stabiliser.
@@ -560,7 +571,7 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
                     s.featureOverflow);
     SeriesHint hint;
     hint.label = name;
-    hint.yColumn = key + "-error";
+    hint.yColumn = key + (brokenRows ? "-nonfinite" : "-error");
     hint.colorKey = (severalEstimators ? estimator.key + "-" : std::string()) +
                     precisionId(s.precision) + "-" + stabiliserId(s.stabiliser);
     hint.style = SeriesStyle::Line;

@@ -36,6 +36,10 @@ struct AttentionPrecisionSettings {
   std::vector<Stabiliser> stabilisers;
   double eps = 1e-4;
   Sweep sweep = Sweep::InputScale;
+  // What the figure plots (the table has every column either way): the output error of the rows
+  // that stay finite, or the fraction of rows whose output is not finite.
+  enum class Plotted { Error, BrokenRows };
+  Plotted plotted = Plotted::Error;
   std::vector<double> grid;  // the swept values, increasing
   std::size_t redraws = 8;
   std::uint64_t seed = 1;

@@ -27,6 +27,11 @@ class AxisScalesTest : public QObject {
     plot.xAxis->setRange(0.3, 0.9);  // less than a 1-2-5 step: every integer mantissa
     rfscope::ui::applyTickFormat(plot.xAxis);
     QCOMPARE(ticksOf(plot.xAxis).size(), 7);
+    plot.xAxis->setRange(0.88, 1.02);  // not even three integer mantissas: round linear steps
+    rfscope::ui::applyTickFormat(plot.xAxis);
+    const QVector<double> ticks = ticksOf(plot.xAxis);
+    QVERIFY2(ticks.size() >= 3, qPrintable(QString::number(ticks.size())));
+    QVERIFY(ticks.front() >= 0.88 && ticks.front() < 0.92 && ticks.back() <= 1.02);
   }
 
   void longLogAxisHasPowersOfTen() {

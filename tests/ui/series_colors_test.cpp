@@ -5,6 +5,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/couplings/coupling.h"
 #include "core/mechanisms/mechanism_registry.h"
@@ -37,6 +38,26 @@ class SeriesColorsTest : public QObject {
           QVERIFY2(std::abs(shade.hsvHue() - base.hsvHue()) <= 6, key.c_str());
       }
     QCOMPARE(static_cast<int>(seen.size()), pairs);
+  }
+
+  void keysNoRegistryOwnsGetHuesApartInOnePlot() {
+    // attention-precision's series: hashed hues had put two stabilisers in one red.
+    const std::vector<std::string> keys{"fp16-none",  "fp16-performer-max", "fp16-exponent-max",
+                                        "fp64-none",  "fp64-performer-max", "fp64-exponent-max",
+                                        "pos",        "exact"};
+    std::vector<QColor> others;
+    for (const std::string& key : keys) {
+      const QColor colour = ui::seriesColor(key, keys);
+      QCOMPARE(colour, ui::seriesColor(key, keys));  // stable
+      if (key != "pos" && key != "exact") others.push_back(colour);
+    }
+    QCOMPARE(ui::seriesColor("pos", keys), ui::seriesColor("pos"));  // registries keep theirs
+    for (std::size_t i = 0; i < others.size(); ++i)
+      for (std::size_t j = i + 1; j < others.size(); ++j) {
+        const int apart = std::abs(others[i].hsvHue() - others[j].hsvHue());
+        QVERIFY2(std::min(apart, 360 - apart) >= 360 / 6 - 1,
+                 qPrintable(QString("%1 and %2").arg(i).arg(j)));
+      }
   }
 };
 

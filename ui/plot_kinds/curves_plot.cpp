@@ -68,7 +68,7 @@ void CurvesPlot::addMarkers(const Table& table, QCustomPlot* plot) {
     if (!std::isfinite(marker.x)) continue;
     DrawnMarker drawn;
     drawn.x = marker.x;
-    drawn.color = marker.colorKey.empty() ? QColor(Qt::black) : seriesColor(marker.colorKey);
+    drawn.color = marker.colorKey.empty() ? QColor(Qt::black) : colorIn(table, marker.colorKey);
     // x in data coordinates, y as a share of the axis rect: the line spans the plot whatever the
     // value axis's range or scale.
     drawn.line = new QCPItemStraightLine(plot);

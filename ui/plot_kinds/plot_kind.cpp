@@ -154,6 +154,13 @@ QVector<QPointF> dataPixels(const PlotSeries& series, const QCPAxis* xAxis) {
   return pixels;
 }
 
+QColor colorIn(const Table& table, const std::string& colorKey) {
+  std::vector<std::string> keysInPlot;
+  for (const SeriesHint& hint : table.hints.series)
+    keysInPlot.push_back(hint.colorKey);
+  return seriesColor(colorKey, keysInPlot);
+}
+
 PlotSeries seriesOf(const SeriesHint& hint, const Table& table, QCustomPlot* plot,
                     bool secondaryAxis) {
   PlotSeries series;
@@ -161,7 +168,7 @@ PlotSeries seriesOf(const SeriesHint& hint, const Table& table, QCustomPlot* plo
   series.shortLabel = QString::fromStdString(hint.shortLabel);
   series.warning = QString::fromStdString(hint.warning);
   series.style = hint.style;
-  series.color = seriesColor(hint.colorKey);
+  series.color = colorIn(table, hint.colorKey);
   series.valueAxis = secondaryAxis && hint.secondaryAxis ? plot->yAxis2 : plot->yAxis;
   series.x = columnValues(table, table.hints.xColumn);
   series.y = columnValues(table, hint.yColumn);

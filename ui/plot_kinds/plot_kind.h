@@ -120,6 +120,8 @@ double toPixel(const QCPAxis* axis, double value);
 double bandEdgePixel(const QCPAxis* axis, double value);
 // Widget pixel positions of a series' data points (values and band edges).
 QVector<QPointF> dataPixels(const PlotSeries& series, const QCPAxis* xAxis);
+// The colour of a series or marker key among the table's series (seriesColor with the plot's keys).
+QColor colorIn(const Table& table, const std::string& colorKey);
 // The series of a hint with its values, colour and value axis; no plottables yet.
 PlotSeries seriesOf(const SeriesHint& hint, const Table& table, QCustomPlot* plot,
                     bool secondaryAxis);
