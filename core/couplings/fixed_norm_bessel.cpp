@@ -82,16 +82,20 @@ std::int64_t blockPairs(int d, std::int64_t m) {
 
 }  // namespace
 
-double normalisedBessel(int dimension, double r) {
-  if (dimension == 1) return std::cos(r);
-  if (r == 0) return 1;
+SignedLog logNormalisedBessel(int dimension, double r) {
+  if (dimension == 1) return SignedLog::fromValue(std::cos(r));
+  if (r == 0) return SignedLog{0.0, 1};
   const double b = 0.5 * dimension, x = 0.25 * r * r;
-  if (x <= b) return alternatingSeries(b, x);
+  if (x <= b) return SignedLog::fromValue(alternatingSeries(b, x));
   const double nu = b - 1;
   const double j = boost::math::cyl_bessel_j(nu, r);
-  if (std::abs(j) < 1e-280) return alternatingSeries(b, x);  // J underflows: r well below ν
-  const double logMagnitude = std::lgamma(b) + nu * std::log(2 / r) + std::log(std::abs(j));
-  return std::copysign(std::exp(logMagnitude), j);
+  if (std::abs(j) < 1e-280)
+    return SignedLog::fromValue(alternatingSeries(b, x));  // J underflows: r ≪ ν
+  return {std::lgamma(b) + nu * std::log(2 / r) + std::log(std::abs(j)), (j > 0) - (j < 0)};
+}
+
+double normalisedBessel(int dimension, double r) {
+  return logNormalisedBessel(dimension, r).value();
 }
 
 double logNormalisedBesselI(int dimension, double x) {
@@ -116,9 +120,25 @@ FixedNormTrigMoments fixedNormTrigMoments(int dimension, std::int64_t features,
   const int d = dimension;
   const double a = std::sqrt(d * diffNormSquared), x = 0.25 * a * a;
   FixedNormTrigMoments out;
-  out.mean = normalisedBessel(d, a);
-  out.bias = diffNormSquared < 2 ? smallArgumentBias(d, diffNormSquared)
-                                 : out.mean - std::exp(-0.5 * diffNormSquared);
+  const SignedLog mean = logNormalisedBessel(d, a);
+  out.mean = mean.value();
+  if (diffNormSquared < 2) {
+    out.bias = smallArgumentBias(d, diffNormSquared);
+    out.logAbsBias = std::log(std::abs(out.bias));
+    out.biasSign = (out.bias > 0) - (out.bias < 0);
+  } else {  // Ω - K in logs: both can lie far below the smallest double
+    const double logKernel = -0.5 * diffNormSquared;
+    if (mean.sign <= 0) {
+      out.biasSign = -1;
+      out.logAbsBias = logAddExp(mean.logAbs, logKernel);
+    } else {
+      out.biasSign = (mean.logAbs > logKernel) - (mean.logAbs < logKernel);
+      out.logAbsBias = out.biasSign > 0   ? logSubExp(mean.logAbs, logKernel)
+                       : out.biasSign < 0 ? logSubExp(logKernel, mean.logAbs)
+                                          : kNegativeInfinity;
+    }
+    out.bias = out.biasSign * std::exp(out.logAbsBias);
+  }
   if (d == 1 || diffNormSquared == 0) return out;  // d = 1: ω = ±1, cos(ωz) is fixed
   const std::int64_t p = blockPairs(d, features);
   const auto m = static_cast<double>(features);

@@ -19,6 +19,9 @@
 
 #include <cstdint>
 
+#include "core/math/log_math.h"
+#include "core/math/signed_log.h"
+
 namespace rfscope {
 
 // Ω_d(r) for d >= 1, r >= 0. For r²/4 <= d/2 the ₀F₁ series, whose alternating terms then
@@ -27,14 +30,18 @@ namespace rfscope {
 // about log₁₀ e^{r²/(2d)} digits to cancellation. Checked against mpmath to 1e-10 relative or
 // 1e-14 absolute for d = 1…1024 and r up to 10√d (tests/reference/fixed_norm_bessel.json).
 double normalisedBessel(int dimension, double r);
+// The same as sign and log magnitude (far below the smallest double for large r and d).
+SignedLog logNormalisedBessel(int dimension, double r);
 
 // log ₀F₁(; d/2; x) for x >= 0 (the I-Bessel counterpart: positive terms, summed in logs).
 double logNormalisedBesselI(int dimension, double x);
 
 // TrigRF under orf-fixed-norm at |x - y|² = diffNormSquared (Gaussian kernel).
 struct FixedNormTrigMoments {
-  double mean = 1;      // E K̂ = Ω_d(√d|z|)
-  double bias = 0;      // mean - e^{-|z|²/2}
+  double mean = 1;   // E K̂ = Ω_d(√d|z|)
+  double bias = 0;   // mean - e^{-|z|²/2}
+  int biasSign = 0;  // the bias as sign and log magnitude (kept where it underflows)
+  double logAbsBias = kNegativeInfinity;
   double variance = 0;  // Var K̂ of the M-feature estimate about its mean
 };
 // Below a² = 16 (a = √d|z|) V and C are summed as series in a² whose first two terms cancel

@@ -50,8 +50,8 @@ Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int6
     const FixedNormTrigMoments moments =
         fixedNormTrigMoments(g.dimension, features, g.diffNormSquared);
     result.logVariance = moments.variance > 0 ? std::log(moments.variance) : kNegativeInfinity;
-    result.biasSign = (moments.bias > 0) - (moments.bias < 0);
-    result.logAbsBias = std::log(std::abs(moments.bias));
+    result.biasSign = moments.biasSign;
+    result.logAbsBias = moments.logAbsBias;
     return result;
   }
   // Orthogonal: SimRF eq. (26).
