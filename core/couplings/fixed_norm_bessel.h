@@ -1,8 +1,9 @@
 #pragma once
 // Orthogonal random features with every norm fixed at √d (orf-fixed-norm; Demni & Kadri,
 // "Orthogonal random features: explicit forms and sharp inequalities", TMLR 2024, arXiv 2310.07370
-// — only the abstract was available to us, so the formulas below are derived here and checked
-// against mpmath and Monte Carlo). ω = √d u with u uniform on the unit sphere, so for any fixed z,
+// — of its text only the abstract and the opening of the introduction were available to us, which
+// state the Bessel kernel but not the formulas, so those below are derived here and checked against
+// mpmath and Monte Carlo). ω = √d u with u uniform on the unit sphere, so for any fixed z,
 // ωᵀz is √d|z| times one coordinate of a uniform unit vector and
 //   E cos(ωᵀz) = Ω_d(√d|z|),  Ω_d(r) = Γ(d/2) (2/r)^{d/2-1} J_{d/2-1}(r) = ₀F₁(; d/2; -r²/4),
 // the normalised Bessel function (Ω_d(0) = 1; Ω_1 = cos, Ω_3(r) = sin r / r): the estimator's mean
