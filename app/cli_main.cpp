@@ -43,15 +43,17 @@ commands:
       --legend-columns sets its columns (default: as many as fit below, one elsewhere).
       --check prints the preset's claim and, per assertion, "holds" or "does not hold" with its
       numbers (the table then goes only to the files named); exit 4 when it does not hold.
-  analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf] [--m M]
-           [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
-      Exact variance of the M-feature estimator at (x, y), as one JSON object.
+  analytic --mechanism ID [--kernel gaussian|softmax] [--coupling iid|orf|simrf|orf-fixed-norm]
+           [--m M] [--param KEY=VALUE]... --x "x1,x2,..." --y "y1,y2,..."
+      Exact variance of the M-feature estimator at (x, y), as one JSON object; under
+      orf-fixed-norm (trig, pos), whose mean is a Bessel kernel, also its bias and MSE.
   mc (the options of analytic) [--trials T] [--seed S] [--threads N] [--path fast|full]
      [--quantiles "q1,q2,..."] [--backend cpu|cuda|auto]
       Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
       interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
       when one exists, as one JSON object. Couplings also include simrf-plus, orf-fast,
-      simrf-fast and the quasi-Monte Carlo qmc-sobol, qmc-halton and qmc-sobol-owen.
+      simrf-fast, orf-fixed-norm and the quasi-Monte Carlo qmc-sobol, qmc-halton and
+      qmc-sobol-owen.
       --backend auto (the default) runs large fast-path runs on a CUDA GPU when this build has
       the CUDA backend and a device is present; "backend" and "backend_note" in the output say what ran.
   export-presets FOLDER [--formats LIST] [--preset ID]... [--check] (the size options of run)

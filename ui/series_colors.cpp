@@ -46,8 +46,10 @@ std::optional<QColor> mechanismUnderCoupling(const std::string& colorKey) {
     // iid: the colour itself; then, with the hue kept, alternately darker and paler, further
     // each time.
     if (index == 0) return base;
-    // A grey has no hue to keep: a faint tint per coupling at the grey's brightness.
-    if (base.hsvSaturation() < 30) return QColor::fromHsv((index * 45) % 360, 90, base.value());
+    // A grey has no hue to keep: a faint tint per coupling at the grey's brightness, 45° apart;
+    // from the tenth coupling on (orf-fixed-norm), halfway between those hues.
+    if (base.hsvSaturation() < 30)
+      return QColor::fromHsv((index * 45 + (index / 9) * 22) % 360, 90, base.value());
     // ORF and SimRF, the couplings most often compared, get the strongest shades.
     // Distinct shades for up to 11 couplings (five darker, five paler).
     constexpr int kDarker[] = {62, 42, 80, 28, 52};  // value, % of the base's

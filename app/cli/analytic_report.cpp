@@ -28,7 +28,8 @@ Outcome<AnalyticAnswer> availableAnalytic(const EstimatorSpec& estimator, const 
        {std::pair{"log_variance", std::optional<double>(variance.logVariance)},
         std::pair{"log_kernel_value", std::optional<double>(answer.logKernelValue)},
         std::pair{"log_conformity", variance.logConformity},
-        std::pair{"log_abs_orthogonality_gap", variance.logAbsOrthogonalityGap}})
+        std::pair{"log_abs_orthogonality_gap", variance.logAbsOrthogonalityGap},
+        std::pair{"log_abs_bias", variance.logAbsBias}})
     if (value && !isFiniteOrZeroLog(*value))
       return Outcome<AnalyticAnswer>::unavailable(std::string("the closed form gives no finite ") +
                                                   name + " at this input");
@@ -59,6 +60,15 @@ nlohmann::json analyticReport(const EstimatorSpec& estimator, std::size_t d,
             ? nlohmann::json(variance.orthogonalityGapSign * magnitude.get<double>())
             : magnitude;
     out["log_abs_orthogonality_gap"] = logValueToJson(*variance.logAbsOrthogonalityGap);
+  }
+  if (variance.logAbsBias) {  // a biased estimator (orf-fixed-norm): E K̂ - K and Var + bias²
+    const nlohmann::json magnitude = plainFromLog(*variance.logAbsBias);
+    out["bias"] = magnitude.is_number()
+                      ? nlohmann::json(variance.biasSign * magnitude.get<double>())
+                      : magnitude;
+    out["log_abs_bias"] = logValueToJson(*variance.logAbsBias);
+    out["mse"] = plainFromLog(variance.logMeanSquaredError());
+    out["log_mse"] = logValueToJson(variance.logMeanSquaredError());
   }
   return out;
 }

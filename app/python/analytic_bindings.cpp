@@ -19,8 +19,8 @@ double plain(double logValue) {
   return logValue == kNegativeInfinity ? 0.0 : std::exp(logValue);
 }
 
-// Columns: log variance, variance, log kernel value, kernel value, and with `conformity` also
-// log conformity, conformity.
+// Columns: log variance, variance, log kernel value, kernel value, bias E K̂ - K (0 for unbiased
+// estimators), log MSE (log(Var + bias²)), and with `conformity` also log conformity, conformity.
 py::tuple analyticArrays(const std::vector<std::string>& arguments, const DoubleArray& xArray,
                          const DoubleArray& yArray, bool conformity) {
   const EstimatorSpec estimator = estimatorFromArguments(arguments);
@@ -29,7 +29,7 @@ py::tuple analyticArrays(const std::vector<std::string>& arguments, const Double
   checkPoints("x", xs);
   checkPoints("y", ys);
   const py::ssize_t pairs = xs.rows();
-  const int columnCount = conformity ? 6 : 4;
+  const int columnCount = conformity ? 8 : 6;
   std::vector<py::array_t<double>> columns;
   std::vector<double*> out;
   for (int c = 0; c < columnCount; ++c) {
@@ -51,6 +51,8 @@ py::tuple analyticArrays(const std::vector<std::string>& arguments, const Double
           out[1][i] = plain(variance.logVariance);
           out[2][i] = answer->logKernelValue;
           out[3][i] = plain(answer->logKernelValue);
+          out[4][i] = variance.logAbsBias ? variance.biasSign * plain(*variance.logAbsBias) : 0.0;
+          out[5][i] = variance.logMeanSquaredError();
           if (conformity) {
             if (!variance.logConformity)
               throw NoClosedForm(
@@ -59,8 +61,8 @@ py::tuple analyticArrays(const std::vector<std::string>& arguments, const Double
                   couplingId(estimator.coupling) +
                   "' (the theory has one for positive features under iid, orf and simrf)" +
                   where());
-            out[4][i] = *variance.logConformity;
-            out[5][i] = plain(*variance.logConformity);
+            out[6][i] = *variance.logConformity;
+            out[7][i] = plain(*variance.logConformity);
           }
         }
       },
@@ -77,7 +79,7 @@ void bindAnalytic(py::module_& module) {
   module.def("_analytic", &analyticArrays, py::arg("arguments"), py::arg("x"), py::arg("y"),
              py::arg("conformity"),
              "Closed forms at the pairs (x[i], y[i]): (log_variance, variance, log_kernel_value, "
-             "kernel_value[, log_conformity, conformity]).");
+             "kernel_value, bias, log_mse[, log_conformity, conformity]).");
 }
 
 }  // namespace rfscope::python

@@ -57,6 +57,10 @@ AnalyticAnswer evaluate(const EstimatorSpec& request, const PairInput& pair) {
     variance.orthogonalityGapSign = coupled->orthogonalityGapSign;
     variance.logAbsOrthogonalityGap = *coupled->logAbsOrthogonalityGap + scale;
   }
+  if (coupled->logAbsBias) {  // K̂_SM = K̂ e^{(|x|² + |y|²)/2}: the bias scales by √scale
+    variance.biasSign = coupled->biasSign;
+    variance.logAbsBias = *coupled->logAbsBias + 0.5 * scale;
+  }
   if (coupled->logVariance) {
     variance.logVariance = *coupled->logVariance + scale;
   } else {

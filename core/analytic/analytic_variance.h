@@ -1,5 +1,6 @@
 #pragma once
-// The exact variance (= MSE: every estimator is unbiased) of an M-feature estimator of a kernel at
+// The exact variance (= MSE for the unbiased estimators; orf-fixed-norm's biased ones carry their
+// bias beside it) of an M-feature estimator of a kernel at
 // one pair (x, y), in the log domain, for a mechanism, a coupling and parameters. The mechanism
 // gives the Gaussian-kernel variance of one feature and, under couplings where it has one, of M
 // coupled features (Mechanism::hasClosedForm, coupledLogVariance: PosRF under orf and simrf, TrigRF
@@ -13,6 +14,7 @@
 #include <Eigen/Core>
 
 #include "core/math/kernel.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/estimator_spec.h"
 #include "core/mechanisms/mechanism.h"
 
@@ -28,6 +30,16 @@ struct AnalyticVariance {
   // ORF is better, -1 where it is worse, 0 where equal) and log of its magnitude.
   int orthogonalityGapSign = 0;
   std::optional<double> logAbsOrthogonalityGap;
+  // The bias E K̂ - K of a biased estimator (orf-fixed-norm): sign and log magnitude; absent where
+  // the estimator is unbiased. logVariance is about the estimator's own mean, so the mean squared
+  // error against the kernel is Var + bias² (logMeanSquaredError).
+  int biasSign = 0;
+  std::optional<double> logAbsBias;
+
+  // log(Var + bias²): the MSE against the kernel (= logVariance for unbiased estimators).
+  double logMeanSquaredError() const {
+    return logAbsBias ? logAddExp(logVariance, 2 * *logAbsBias) : logVariance;
+  }
 };
 
 struct AnalyticAnswer {

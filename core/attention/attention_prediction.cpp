@@ -508,7 +508,7 @@ Outcome<UnnormalisedPrediction> predictUnnormalised(const AttentionProblem& prob
         failures[r] = answer.variance.reason();
         return;
       }
-      sum.logMse = logAddExp(sum.logMse, answer.variance->logVariance);
+      sum.logMse = logAddExp(sum.logMse, answer.variance->logMeanSquaredError());
       sum.logNormSquared = logAddExp(sum.logNormSquared, 2 * x.dot(y));
     }
   });

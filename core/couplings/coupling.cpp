@@ -41,6 +41,11 @@ const std::vector<CouplingInfo>& allCouplings() {
        "scrambling (a random flip per node of each coordinate's binary digit tree, from Philox) "
        "per estimate, mapped to N(0, I) by Φ⁻¹ (Owen 1995; Monte Carlo only)",
        Rgb{200, 80, 80}},
+      {Coupling::OrthogonalFixedNorm, "orf-fixed-norm", "ORF (fixed norm)",
+       "orthogonal blocks of d directions, every norm √d instead of χ_d: ω uniform on the sphere "
+       "of radius √d, so the estimate's mean is a Bessel kernel, not the Gaussian — biased "
+       "(Demni & Kadri 2024)",
+       Rgb{90, 90, 160}},
   };
   return couplings;
 }
@@ -79,7 +84,12 @@ std::vector<ParameterChoice> couplingChoices() {
 }
 
 bool isOrthogonalBlock(Coupling coupling) {
-  return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast;
+  return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast ||
+         coupling == Coupling::OrthogonalFixedNorm;
+}
+
+bool hasFixedNorms(Coupling coupling) {
+  return coupling == Coupling::OrthogonalFixedNorm;
 }
 
 bool isSimplexBlock(Coupling coupling) {

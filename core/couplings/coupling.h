@@ -22,7 +22,8 @@ enum class Coupling {
   SimplexFast,     // "simrf-fast": simplex blocks rotated by H D₃ H D₂ H D₁
   QmcSobol,        // "qmc-sobol": randomised (digitally shifted) Sobol points through Φ⁻¹
   QmcHalton,       // "qmc-halton": randomly shifted Halton points through Φ⁻¹
-  QmcSobolOwen     // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
+  QmcSobolOwen,    // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
+  OrthogonalFixedNorm  // "orf-fixed-norm": orthogonal blocks of d directions, every norm √d
 };
 
 struct CouplingInfo {
@@ -47,8 +48,11 @@ Coupling parseCoupling(std::string_view id, const std::string& parameter = "coup
 // Every coupling as choices of a parameter spec.
 std::vector<ParameterChoice> couplingChoices();
 
-// Blocks of d mutually orthogonal directions (orf, orf-fast).
+// Blocks of d mutually orthogonal directions (orf, orf-fast, orf-fixed-norm).
 bool isOrthogonalBlock(Coupling coupling);
+// Every frequency of norm exactly √d instead of χ_d (orf-fixed-norm): the ω are uniform on the
+// sphere of radius √d, not Gaussian, so the estimators are biased (fixed_norm_bessel.h).
+bool hasFixedNorms(Coupling coupling);
 // Blocks of d simplex directions (simrf, simrf-plus, simrf-fast); they need d >= 2.
 bool isSimplexBlock(Coupling coupling);
 // Built from the structured rotation H D₃ H D₂ H D₁ (orf-fast, simrf-fast): the frequencies live

@@ -189,6 +189,10 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
     for (int k = 0; k < d; ++k)
       if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
   }
+  if (hasFixedNorms(coupling)) {  // no norms drawn: every row of R scaled by √d
+    s.omega = std::sqrt(static_cast<double>(d)) * s.rotation;
+    return;
+  }
   const Eigen::VectorXd norms = gaussianVectorNorms(rng, d);
   if (isOrthogonalBlock(coupling)) {
     s.omega = norms.asDiagonal() * s.rotation;

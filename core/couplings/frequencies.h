@@ -62,7 +62,8 @@ Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
 
 // One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
 // D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction (or the structured
-// rotation), D χ_d norms of fresh Gaussian vectors; quasi-Monte Carlo: the first d points.
+// rotation), D χ_d norms of fresh Gaussian vectors (orf-fixed-norm: √d R, no norms drawn);
+// quasi-Monte Carlo: the first d points.
 // Structured couplings need d = frequencyDimension(coupling, d), a power of two (asserted).
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& scratch);

@@ -3,6 +3,7 @@
 #include "core/experiments/attention_error.h"
 #include "core/experiments/attention_features_needed.h"
 #include "core/experiments/attention_precision.h"
+#include "core/experiments/bias_variance_vs_features.h"
 #include "core/experiments/classification.h"
 #include "core/experiments/classification_table.h"
 #include "core/experiments/classification_vs_sigma.h"
@@ -31,6 +32,7 @@ const std::vector<const Experiment*>& allExperiments() {
   static const HybridRelativeError hybridRelativeError;
   static const Convergence convergence;
   static const ConvergenceHistogram convergenceHistogram;
+  static const BiasVarianceVsFeatures biasVarianceVsFeatures;
   static const Classification classification;
   static const ClassificationTable classificationTable;
   static const ClassificationVsSigma classificationVsSigma;
@@ -48,6 +50,7 @@ const std::vector<const Experiment*>& allExperiments() {
                                                           &hybridRelativeError,
                                                           &convergence,
                                                           &convergenceHistogram,
+                                                          &biasVarianceVsFeatures,
                                                           &classification,
                                                           &classificationTable,
                                                           &classificationVsSigma,

@@ -447,6 +447,23 @@ std::vector<Preset> presetsWithoutClaims() {
        true,
        true,
        true},
+      {"orf-fixed-norm-bias",
+       "Demni & Kadri 2024 — fixed-norm orthogonal features are biased",
+       "bias-variance-vs-features",
+       "TrigRF at d = 4, ‖x - y‖ = 1: with every norm √d the variance is about 40 times below "
+       "ORF's at every M, but the mean is a Bessel kernel, so the MSE levels off at bias² "
+       "(8.9·10⁻⁴) while ORF's and even IID's fall as 1/M and pass below it (M ≥ 128, 256)",
+       {{"d", "4"},
+        {"distance", "1"},
+        {"mechanisms", "trig"},
+        {"couplings", "iid,orf,orf-fixed-norm"},
+        {"features-min", "4"},
+        {"features-max", "1024"},
+        {"features-steps", "9"},
+        {"trials", "4000"}},
+       false,
+       true,
+       true},
   };
 }
 

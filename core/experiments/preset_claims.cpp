@@ -308,6 +308,19 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
          {"i.i.d. falls under 50-fold", rowRatioWithin("iid-mean", 8, 256, 20, 50)},
          {"Owen below shifted Sobol 2-fold at M = 256",
           belowByFactor("qmc-sobol-owen-mean", "qmc-sobol-mean", atX(256), 2)}}}},
+      {"orf-fixed-norm-bias",
+       {"TrigRF, d = 4, ‖x - y‖ = 1: orf-fixed-norm's variance lies over 10 times below ORF's at "
+        "every M, yet its MSE levels off at bias² (within 1% at M = 1024) while ORF's falls as 1/M "
+        "(over 200-fold from M = 4 to 1024) and lies below it from M = 128 on, IID's from M = 256",
+        {{"fixed-norm variance 10-fold below ORF's",
+          belowByFactor("trig-orf-fixed-norm-variance", "trig-orf-mse", everyRow(), 10)},
+         {"fixed-norm MSE within 1% of bias² at M = 1024",
+          ratioWithin("trig-orf-fixed-norm-mse", "trig-orf-fixed-norm-bias2", atX(1024), 1, 1.01)},
+         {"ORF's MSE falls over 200-fold", rowRatioWithin("trig-orf-mse", 4, 1024, 200, kInf)},
+         {"ORF below fixed norm from M = 128",
+          below("trig-orf-mse", "trig-orf-fixed-norm-mse", overX(128, 1024))},
+         {"IID below fixed norm from M = 256",
+          below("trig-iid-mse", "trig-orf-fixed-norm-mse", overX(256, 1024))}}}},
   };
 }
 

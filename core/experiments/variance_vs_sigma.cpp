@@ -477,6 +477,11 @@ Presentation VarianceVsSigma::present(const VarianceVsSigmaSettings& settings,
           "heavy tails in " + std::to_string(heavy) +
           " cells: the Monte Carlo variance underestimates";
   }
+  if (hasFixedNorms(settings.coupling))  // the estimators' mean is a Bessel kernel, not K
+    shown.warnings.push_back(couplingId(settings.coupling) +
+                             " is biased: these are variances about the estimator's own mean; "
+                             "its MSE adds bias², which does not fall with M (experiment "
+                             "bias-variance-vs-features)");
   if (result.sigma.size() < settings.sigmas.size()) return shown;  // complete runs only
   if (result.excludedCells > 0)
     shown.warnings.push_back(std::to_string(result.excludedCells) +

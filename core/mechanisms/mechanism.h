@@ -79,6 +79,11 @@ struct CoupledVariance {
   // 0 equal) and log of its magnitude, where the theory has one.
   int orthogonalityGapSign = 0;
   std::optional<double> logAbsOrthogonalityGap;
+  // The bias E K̂ - K where the coupling makes the estimator's mean differ from the kernel
+  // (orf-fixed-norm): sign and log magnitude; absent for unbiased estimators. logVariance stays the
+  // variance about the estimator's own mean.
+  int biasSign = 0;
+  std::optional<double> logAbsBias;
 };
 
 class SetStatisticsSource;

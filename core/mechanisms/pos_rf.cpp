@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/couplings/fixed_norm_bessel.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/math/log_math.h"
 #include "core/mechanisms/exponential_features.h"
@@ -33,13 +34,23 @@ VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) co
 }
 
 bool PosRf::hasClosedForm(Coupling coupling) const {
-  return hasPositiveClosedForms(coupling);
+  return hasPositiveClosedForms(coupling) || coupling == Coupling::OrthogonalFixedNorm;
 }
 
 Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64_t features,
                                                    const PairInput& pair,
                                                    const VarianceResult&) const {
   const auto& g = pair.geometry;
+  if (coupling == Coupling::OrthogonalFixedNorm) {  // the I-Bessel mean: biased
+    const FixedNormPositiveMoments moments =
+        fixedNormPositiveMoments(g.dimension, features, g.xNormSquared + g.yNormSquared,
+                                 g.sumNormSquared, g.diffNormSquared);
+    CoupledVariance result;
+    result.logVariance = moments.logVariance;
+    result.biasSign = moments.biasSign;
+    result.logAbsBias = moments.logAbsBias;
+    return result;
+  }
   const Outcome<Conformity> conformity =
       positiveConformity(coupling, g.dimension, g.sumNormSquared);
   if (!conformity) return Outcome<CoupledVariance>::unavailable(conformity.reason());

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/couplings/fixed_norm_bessel.h"
 #include "core/couplings/trig_orthogonality.h"
 #include "core/mechanisms/exponential_features.h"
 
@@ -28,7 +29,7 @@ VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) c
 
 bool TrigRf::hasClosedForm(Coupling coupling) const {
   return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
-         coupling == Coupling::Simplex;
+         coupling == Coupling::Simplex || coupling == Coupling::OrthogonalFixedNorm;
 }
 
 Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -43,6 +44,14 @@ Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int6
     result.logVariance =
         coupledTrigLogVariance(*one.logVariance, g.dimension, features,
                                trigSimplexCovariance(g.dimension, g.diffNormSquared));
+    return result;
+  }
+  if (coupling == Coupling::OrthogonalFixedNorm) {  // the Bessel kernel: biased
+    const FixedNormTrigMoments moments =
+        fixedNormTrigMoments(g.dimension, features, g.diffNormSquared);
+    result.logVariance = moments.variance > 0 ? std::log(moments.variance) : kNegativeInfinity;
+    result.biasSign = moments.biasSign;
+    result.logAbsBias = moments.logAbsBias;
     return result;
   }
   // Orthogonal: SimRF eq. (26).

@@ -4,7 +4,8 @@
 //   i.i.d.:  (ωᵀe₁, ωᵀe₂) ~ N(0, I₂) and |ω|² = g₁² + g₂² + χ²_{d-2}: O(1) per feature.
 //   ORF / SimRF blocks W = D R or D S R with R Haar: the features see R only through
 //   (R e₁, R e₂), a uniformly random orthonormal 2-frame (Gram–Schmidt of two Gaussian vectors),
-//   and S only through S·(R eₖ), which costs O(d) thanks to S's structure; norms are χ_d.
+//   and S only through S·(R eₖ), which costs O(d) thanks to S's structure; norms are χ_d
+//   (orf-fixed-norm: √d, none drawn).
 // Plain inline code (no allocation, no exceptions): the CUDA backend compiles the same functions.
 // Per-trial scratch arrays are a template parameter: double* on the CPU, a StridedArray on the GPU
 // (element i of consecutive threads in consecutive words, so that a warp's accesses coalesce).
@@ -20,7 +21,8 @@
 
 namespace rfscope {
 
-enum class BlockGeometry { Orthogonal, Simplex };
+// OrthogonalFixedNorm: the orthogonal frame with every norm √d (orf-fixed-norm).
+enum class BlockGeometry { Orthogonal, Simplex, OrthogonalFixedNorm };
 
 struct FastTrialSpec {
   ExponentialFeatureModel model;
@@ -91,13 +93,14 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar
 }
 
 // The features of one block: row i of the block's frame (a, and b when planar) scaled by a χ_dof
-// norm, projected on the pair and added to total.
+// norm (√dof where the norms are fixed), projected on the pair and added to total.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialStream& rng, int dof,
                                                  std::int64_t rows, bool planar, Array a, Array b,
-                                                 EnvelopeSum& total) {
+                                                 EnvelopeSum& total, bool fixedNorm = false) {
+  const double fixed = std::sqrt(static_cast<double>(dof));
   for (std::int64_t i = 0; i < rows; ++i) {
-    const double norm = std::sqrt(chiSquareVariate(rng, dof));
+    const double norm = fixedNorm ? fixed : std::sqrt(chiSquareVariate(rng, dof));
     const double c1 = norm * a[i];
     const double c2 = planar ? norm * b[i] : 0.0;
     FeatureProjection w;
@@ -128,7 +131,8 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastBlockTrial(const FastTrialSpec& s, Bloc
       applySimplexRows(a, d);
       if (planar) applySimplexRows(b, d);
     }
-    addBlockFeatures(s, rng, d, rows, planar, a, b, total);
+    addBlockFeatures(s, rng, d, rows, planar, a, b, total,
+                     geometry == BlockGeometry::OrthogonalFixedNorm);
   }
   return total.result(s.logOffset);
 }

@@ -51,7 +51,8 @@ RFSCOPE_HOST_DEVICE inline std::int64_t fastTrialRandomDraws(const FastTrialPlan
     case FastTrialKind::Iid:
       return s.features * (axes + (s.model.needsNormSquared() ? 2 : 0)) + phases;
     case FastTrialKind::Block:
-      return blocks * axes * d + 2 * s.features + phases;
+      return blocks * axes * d +
+             (plan.geometry == BlockGeometry::OrthogonalFixedNorm ? 0 : 2 * s.features) + phases;
     case FastTrialKind::Structured:
       return blocks * ((3 * d + 63) / 64) + 2 * s.features + phases;
     case FastTrialKind::Hybrid: {

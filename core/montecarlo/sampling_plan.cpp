@@ -30,8 +30,9 @@ std::optional<FastTrialPlan> fastTrialPlan(const SamplingPlan& plan) {
   spec.features = plan.features;
   spec.seed = plan.seed;
   spec.logOffset = plan.logOffset;
-  fast.geometry =
-      isOrthogonalBlock(plan.coupling) ? BlockGeometry::Orthogonal : BlockGeometry::Simplex;
+  fast.geometry = hasFixedNorms(plan.coupling)       ? BlockGeometry::OrthogonalFixedNorm
+                  : isOrthogonalBlock(plan.coupling) ? BlockGeometry::Orthogonal
+                                                     : BlockGeometry::Simplex;
   if (plan.model.family == TrialFamily::Hybrid) {
     const HybridTrialModel& hybrid = plan.model.hybrid;
     fast.kind = FastTrialKind::Hybrid;

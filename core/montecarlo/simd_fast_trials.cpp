@@ -668,6 +668,8 @@ void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* r
     b[g] = a[g] + static_cast<std::size_t>(d) * n;
   }
   const ChiSquareConstants norms(d);
+  const bool fixedNorm = geometry == BlockGeometry::OrthogonalFixedNorm;  // √d, none drawn
+  const VF fixed = hn::Set(df, std::sqrt(static_cast<double>(d)));
   const VF zero = hn::Zero(df);
   for (std::int64_t start = 0; start < s.features; start += d) {
     const std::int64_t rows = s.features - start < d ? s.features - start : d;
@@ -681,7 +683,7 @@ void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* r
     for (std::int64_t i = 0; i < rows; ++i) {
       VF c1[kGroups], c2[kGroups], normSquared[kGroups];
       for (int g = 0; g < kGroups; ++g) {
-        const VF norm = hn::Sqrt(rng[g].chiSquare(norms));
+        const VF norm = fixedNorm ? fixed : hn::Sqrt(rng[g].chiSquare(norms));
         c1[g] = hn::Mul(norm, hn::LoadU(df, a[g] + i * n));
         c2[g] = planar ? hn::Mul(norm, hn::LoadU(df, b[g] + i * n)) : zero;
         normSquared[g] = hn::Mul(norm, norm);

@@ -22,7 +22,7 @@ TEST(Coupling, EveryIdRoundTripsThroughTheParser) {
   }
   EXPECT_EQ(ids,
             (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast", "simrf-fast",
-                                   "qmc-sobol", "qmc-halton", "qmc-sobol-owen"}));
+                                   "qmc-sobol", "qmc-halton", "qmc-sobol-owen", "orf-fixed-norm"}));
 }
 
 TEST(Coupling, AnUnknownIdIsAnErrorNamingTheParameter) {
@@ -50,7 +50,12 @@ TEST(Coupling, ChoicesListEveryCouplingInOrder) {
 TEST(Coupling, BlockKindsAndStructuredDimensions) {
   EXPECT_TRUE(isOrthogonalBlock(Coupling::Orthogonal));
   EXPECT_TRUE(isOrthogonalBlock(Coupling::OrthogonalFast));
+  EXPECT_TRUE(isOrthogonalBlock(Coupling::OrthogonalFixedNorm));
   EXPECT_FALSE(isOrthogonalBlock(Coupling::Iid));
+  EXPECT_TRUE(hasFixedNorms(Coupling::OrthogonalFixedNorm));
+  EXPECT_FALSE(hasFixedNorms(Coupling::Orthogonal));
+  EXPECT_EQ(parseCoupling("orf-fixed-norm"), Coupling::OrthogonalFixedNorm);
+  EXPECT_EQ(frequencyDimension(Coupling::OrthogonalFixedNorm, 6), 6);
   for (Coupling c : {Coupling::Simplex, Coupling::SimplexPlus, Coupling::SimplexFast})
     EXPECT_TRUE(isSimplexBlock(c));
   EXPECT_EQ(frequencyDimension(Coupling::Orthogonal, 6), 6);

@@ -57,8 +57,9 @@ TEST(Frequencies, IidRowsAreConsecutivePairedNormals) {
 TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
   // M = 2d + 1: three blocks drawn whole, the last one cut to one row; the stream then stands
   // where three drawFullBlock calls leave it.
-  for (Coupling coupling : {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus,
-                            Coupling::OrthogonalFast, Coupling::SimplexFast}) {
+  for (Coupling coupling :
+       {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus, Coupling::OrthogonalFast,
+        Coupling::SimplexFast, Coupling::OrthogonalFixedNorm}) {
     const int d = 4;
     TrialStream rng = stream(9), reference = stream(9);
     const Eigen::MatrixXd omega = frequencies(coupling, d, 2 * d + 1, rng);
@@ -75,8 +76,8 @@ TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
 
 TEST(Frequencies, OrthogonalBlocksAreOrthogonalAndSimplexBlocksHaveTheSimplexAngle) {
   const int d = 8;
-  for (Coupling coupling :
-       {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex, Coupling::SimplexFast}) {
+  for (Coupling coupling : {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex,
+                            Coupling::SimplexFast, Coupling::OrthogonalFixedNorm}) {
     TrialStream rng = stream(11);
     const Eigen::MatrixXd omega = frequencies(coupling, d, d, rng);
     const Eigen::MatrixXd directions = omega.rowwise().normalized();
@@ -87,6 +88,22 @@ TEST(Frequencies, OrthogonalBlocksAreOrthogonalAndSimplexBlocksHaveTheSimplexAng
         EXPECT_NEAR(cosines(i, j), i == j ? 1.0 : expected, 1e-12)
             << couplingId(coupling) << " " << i << " " << j;
   }
+}
+
+TEST(Frequencies, FixedNormBlocksAreOrfsDirectionsScaledBySqrtD) {
+  // The same Haar rotation as orf from the same stream (orf then draws its χ_d norms), every row
+  // of norm √d: √d R.
+  const int d = 6;
+  TrialStream fixed = stream(15), chi = stream(15);
+  const Eigen::MatrixXd omega = frequencies(Coupling::OrthogonalFixedNorm, d, 2 * d, fixed);
+  FrequencyScratch scratch;
+  drawFullBlock(Coupling::Orthogonal, d, kDefaultSimplexPlusIterations, chi, scratch);
+  for (int i = 0; i < 2 * d; ++i)
+    EXPECT_NEAR(omega.row(i).norm(), std::sqrt(d), 1e-13) << i;
+  EXPECT_LT((omega.topRows(d).rowwise().normalized() - scratch.omega.rowwise().normalized())
+                .cwiseAbs()
+                .maxCoeff(),
+            1e-13);
 }
 
 TEST(Frequencies, StructuredCouplingsWorkInThePaddedDimension) {

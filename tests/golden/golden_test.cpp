@@ -259,6 +259,8 @@ std::string answerLine(const AnalyticAnswer& a, Reasons& reasons) {
   if (v.logAbsOrthogonalityGap)
     line += " gap=" + std::to_string(v.orthogonalityGapSign) + "*exp(" +
             number(*v.logAbsOrthogonalityGap) + ")";
+  if (v.logAbsBias)
+    line += " bias=" + std::to_string(v.biasSign) + "*exp(" + number(*v.logAbsBias) + ")";
   return line;
 }
 
@@ -304,8 +306,9 @@ TEST(GoldenReferences, CoupledAndSoftmaxAnswersAtEveryReferencePairAreUnchanged)
       for (const auto& coupling : allCouplings()) {
         if (coupling.coupling == Coupling::Iid) continue;
         // The Monte Carlo-only couplings have no closed form anywhere: the first pair shows it.
-        const bool closedForms =
-            coupling.coupling == Coupling::Orthogonal || coupling.coupling == Coupling::Simplex;
+        const bool closedForms = coupling.coupling == Coupling::Orthogonal ||
+                                 coupling.coupling == Coupling::Simplex ||
+                                 coupling.coupling == Coupling::OrthogonalFixedNorm;
         if (!closedForms && p > 0) continue;
         request.coupling = coupling.coupling;
         out += std::to_string(p) + " " + mechanism->info().id + " " + coupling.id +

@@ -25,6 +25,8 @@ CASES = [
     ("pois", "gaussian", "iid", 2, {}),
     ("geom-plus", "gaussian", "iid", 1, {"epsilon": 0.25}),
     ("hybrid-angular", "softmax", "iid", 4, {}),
+    ("trig", "gaussian", "orf-fixed-norm", 7, {}),
+    ("pos", "softmax", "orf-fixed-norm", 4, {}),
 ]
 
 
@@ -53,6 +55,14 @@ def test_vectorised_variance_equals_the_cli_at_every_pair(mechanism, kernel, cou
                                             m=m, **params)
             assert conformity.log_conformity == expected["log_conformity"]
             assert conformity.conformity == expected["conformity"]
+        bias = rfscope.bias(mechanism, x, y, kernel=kernel, coupling=coupling, m=m, **params)
+        if "bias" in expected:  # a biased estimator: its bias and MSE beside the variance
+            assert bias.bias == expected["bias"]
+            assert bias.log_mse == expected["log_mse"]
+            assert bias.mse == pytest.approx(expected["variance"] + expected["bias"] ** 2,
+                                             rel=1e-12)
+        else:
+            assert bias.bias == 0 and bias.log_mse == expected["log_variance"]
 
 
 def test_one_pair_gives_floats_and_the_pair_broadcasts():
