@@ -25,6 +25,8 @@ CASES = [
     ("pois", "gaussian", "iid", 2, {}),
     ("geom-plus", "gaussian", "iid", 1, {"epsilon": 0.25}),
     ("hybrid-angular", "softmax", "iid", 4, {}),
+    ("maclaurin", "softmax", "iid", 4, {}),
+    ("maclaurin", "gaussian", "iid", 1, {"degrees": "geometric"}),
 ]
 
 
