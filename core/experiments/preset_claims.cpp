@@ -308,6 +308,16 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
          {"i.i.d. falls under 50-fold", rowRatioWithin("iid-mean", 8, 256, 20, 50)},
          {"Owen below shifted Sobol 2-fold at M = 256",
           belowByFactor("qmc-sobol-owen-mean", "qmc-sobol-mean", atX(256), 2)}}}},
+      {"maclaurin-vs-oprf",
+       {"Relative to OPRF at the same pair: random Maclaurin features are level with OPRF at "
+        "σ = 0.25 and fall behind it ever further as σ grows, by more than e^10 at σ = 4, while "
+        "staying within e^2.5 of PosRF at every σ",
+        {{"MaclaurinRF level with OPRF at σ = 0.25",
+          within("maclaurin-mean", atX(0.25), -0.2, 0.2)},
+         {"MaclaurinRF's excess over OPRF grows with σ", increasing("maclaurin-mean", everyRow())},
+         {"OPRF below MaclaurinRF by e^10 at σ = 4", within("maclaurin-mean", atX(4), 10, kInf)},
+         {"MaclaurinRF within e^2.5 of PosRF",
+          closeTo("maclaurin-mean", "pos-mean", everyRow(), 2.5)}}}},
   };
 }
 

@@ -155,6 +155,10 @@ TEST(MaclaurinReference, MonteCarloOfTheFeaturesMatchesTheClosedForm) {
     for (const Law& law : laws()) {
       if (entry.at(law.key).is_null()) continue;
       const VarianceResult exact = maclaurin().logVariance(PairInput(x, y), law.params);
+      // log(Var/K²): the mean is checked up to 4, the variance (whose standard error comes from
+      // the sample fourth moment) up to 1.5, where 2·10⁵ draws hold it.
+      const double relative = *exact.logVariance + (x - y).squaredNorm();
+      if (relative > 4) continue;
       const auto model = maclaurin().trialModel(
           Coupling::Iid, x, y, resolveParameters(maclaurin(), PairInput(x, y), law.params));
       ASSERT_TRUE(model) << model.reason();
@@ -164,10 +168,13 @@ TEST(MaclaurinReference, MonteCarloOfTheFeaturesMatchesTheClosedForm) {
       const double meanZ = std::abs(sample.mean - kernel) / std::sqrt(variance / kDraws);
       const double varianceZ = std::abs(sample.variance - variance) / sample.varianceError;
       EXPECT_LE(meanZ, kZ) << entry.at("label") << " " << law.key;
+      worstZ = std::max(worstZ, meanZ);
+      ++checked;
+      if (relative > 1.5) continue;
       EXPECT_LE(varianceZ, kZ) << entry.at("label") << " " << law.key << ": " << sample.variance
                                << " vs " << variance;
-      worstZ = std::max({worstZ, meanZ, varianceZ});
-      checked += 2;
+      worstZ = std::max(worstZ, varianceZ);
+      ++checked;
     }
   }
   EXPECT_GE(checked, 40);

@@ -132,13 +132,8 @@ std::vector<Case> iidCases() {
     for (const double scale : {0.5, 1.2})
       out.push_back({"maclaurin", Kernel::Gaussian, "iid", d, scale, 1, none});
     out.push_back({"maclaurin", Kernel::Softmax, "iid", d, 0.8, 4, {{"lambda", 1.5}}});
-    out.push_back({"maclaurin",
-                   Kernel::Gaussian,
-                   "iid",
-                   d,
-                   0.8,
-                   2,
-                   {{"degrees", std::string("geometric")}}});
+    out.push_back(
+        {"maclaurin", Kernel::Gaussian, "iid", d, 0.8, 2, {{"degrees", std::string("geometric")}}});
     for (const char* coupling : {"orf", "simrf"}) {
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d, none});
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});
