@@ -219,6 +219,11 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"teach-qmc-owen-scrambling",
        {{"d", "64"}, {"sigma", "0.1"}, {"repetitions", "20"}},
        {"Owen falls over 100-fold", "shifted Sobol falls over 100-fold"}},
+      // The normal regime at d = 64: |x|² ≈ 64σ², sixteen times the sphere's σ², so OPRF's
+      // optimised A is already far ahead of the Maclaurin features at σ = 0.25.
+      {"maclaurin-vs-oprf",
+       {{"regime", "normal"}, {"d", "64"}, {"sigma-steps", "5"}, {"pairs", "20"}},
+       {"MaclaurinRF level with OPRF at σ = 0.25"}},
   };
   return variations;
 }
