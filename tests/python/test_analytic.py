@@ -34,7 +34,7 @@ def cli_analytic(mechanism, kernel, coupling, m, params, x, y):
     arguments = ["analytic", "--mechanism", mechanism, "--kernel", kernel, "--coupling",
                  coupling, "--m", str(m), "--x", number_list(x), "--y", number_list(y)]
     for key, value in params.items():
-        arguments += ["--param", f"{key}={value!r}"]
+        arguments += ["--param", f"{key}={value if isinstance(value, str) else repr(value)}"]
     return cli_json(*arguments)
 
 
