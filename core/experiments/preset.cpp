@@ -450,7 +450,7 @@ std::vector<Preset> presetsWithoutClaims() {
        "variance-vs-sigma",
        "Sphere regime (|x| = |y| = σ), d = 16, relative to OPRF (per pair): MaclaurinRF with its "
        "data-driven Poisson degree law is level with OPRF at σ = 0.25 and falls behind it as σ "
-       "grows (about e^20 at σ = 4), staying within about e^2 of PosRF",
+       "grows (about e^21 at σ = 4), level with PosRF on average",
        {{"d", "16"},
         {"regime", "sphere"},
         {"sigma-min", "0.25"},
