@@ -464,6 +464,22 @@ std::vector<Preset> presetsWithoutClaims() {
        false,
        true,
        true},
+      {"maclaurin-vs-oprf",
+       "Random Maclaurin features beside PosRF and OPRF on the sphere",
+       "variance-vs-sigma",
+       "Sphere regime (|x| = |y| = σ), d = 16, relative to OPRF (per pair): MaclaurinRF with its "
+       "data-driven Poisson degree law is level with OPRF at σ = 0.25 and falls behind it as σ "
+       "grows (about e^21 at σ = 4), level with PosRF on average",
+       {{"d", "16"},
+        {"regime", "sphere"},
+        {"sigma-min", "0.25"},
+        {"sigma-max", "4"},
+        {"sigma-steps", "9"},
+        {"sigma-spacing", "log"},
+        {"pairs", "100"},
+        {"mechanisms", "pos,oprf,maclaurin"},
+        {"reference", "oprf"}},
+       false},
   };
 }
 

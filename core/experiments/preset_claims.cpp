@@ -321,6 +321,16 @@ std::vector<std::pair<std::string, Claim>> allClaims() {
           below("trig-orf-mse", "trig-orf-fixed-norm-mse", overX(128, 1024))},
          {"IID below fixed norm from M = 256",
           below("trig-iid-mse", "trig-orf-fixed-norm-mse", overX(256, 1024))}}}},
+      {"maclaurin-vs-oprf",
+       {"Relative to OPRF at the same pair: random Maclaurin features are level with OPRF at "
+        "σ = 0.25 and fall behind it ever further as σ grows, by more than e^10 at σ = 4, while "
+        "staying within e^2.5 of PosRF at every σ",
+        {{"MaclaurinRF level with OPRF at σ = 0.25",
+          within("maclaurin-mean", atX(0.25), -0.2, 0.2)},
+         {"MaclaurinRF's excess over OPRF grows with σ", increasing("maclaurin-mean", everyRow())},
+         {"OPRF below MaclaurinRF by e^10 at σ = 4", within("maclaurin-mean", atX(4), 10, kInf)},
+         {"MaclaurinRF within e^2.5 of PosRF",
+          closeTo("maclaurin-mean", "pos-mean", everyRow(), 2.5)}}}},
   };
 }
 

@@ -34,6 +34,7 @@
 //   f⁽²⁾ PosRF (hyperbolic):                         2   the antithetic pair e^{±ωᵀx} PoisRF,
 //   GeomRF and their "+" variants:      1   (ω integer) HRF angular: 4 + 4n   (see hybrid_rf.h) HRF
 //   Gaussian:                               2 + 8n
+//   MaclaurinRF:                            1   per feature (a degree and its sign vectors)
 // so the width is M times that (width()).
 //
 // Computation (feature_map_kernels.h): the projections ωᵀx of a block of rows by a vectorised
@@ -111,7 +112,7 @@ class FeatureMap {
   // queries(X) == keys(X) for every X.
   virtual bool symmetric() const { return true; }
   // What the map computes, for reproduction elsewhere (feature_map_recipe.h); false for maps
-  // without such a form (the discrete and hybrid mechanisms).
+  // without such a form (the discrete, hybrid and Maclaurin mechanisms).
   virtual bool describe(FeatureMapRecipe&) const { return false; }
 
   // f⁽¹⁾ of the rows of x (L × d), into `out` (its storage is reused).

@@ -4,7 +4,8 @@
 // Python module's PyTorch maps are built from it, so that they compute the very features of the
 // C++ map of the same seed — in any precision, on any device, differentiably.
 //
-// Three forms cover the continuous mechanisms (the discrete and hybrid maps have none):
+// Three forms cover the continuous mechanisms (the discrete, hybrid and Maclaurin maps have none:
+// a Maclaurin feature multiplies a random number of projections):
 //   GeneralizedExponential (exponential_features.h): TrigRF, PosRF and its hyperbolic variant,
 //     OPRF, GERF — f⁽¹⁾(ω, x) = D exp(A|ω|² + Bωᵀx + C|x|²), keys with sB, for the given A, s.
 //   DenseExponential (dense_exponential_features.h): SDERF, ADERF — the canonical parameters

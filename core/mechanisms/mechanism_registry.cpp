@@ -8,6 +8,7 @@
 #include "core/mechanisms/gerf.h"
 #include "core/mechanisms/hybrid_angular_rf.h"
 #include "core/mechanisms/hybrid_gaussian_rf.h"
+#include "core/mechanisms/maclaurin_rf.h"
 #include "core/mechanisms/oprf.h"
 #include "core/mechanisms/pois_plus_rf.h"
 #include "core/mechanisms/pois_rf.h"
@@ -38,10 +39,11 @@ std::vector<const Mechanism*>& registry() {
   static const GeomPlusRf geomPlus;
   static const HybridAngularRf hybridAngular;
   static const HybridGaussianRf hybridGaussian;
+  static const MaclaurinRf maclaurin;
   // New mechanisms go last: the order of every list and of the golden files stays.
   static std::vector<const Mechanism*> mechanisms{
-      &trig,     &trigPhase, &pos,           &posHyp,         &gerf,  &oprf,  &pois,  &geom,
-      &poisPlus, &geomPlus,  &hybridAngular, &hybridGaussian, &sderf, &aderf, &saderf};
+      &trig,     &trigPhase, &pos,           &posHyp,         &gerf,  &oprf,  &pois,   &geom,
+      &poisPlus, &geomPlus,  &hybridAngular, &hybridGaussian, &sderf, &aderf, &saderf, &maclaurin};
   return mechanisms;
 }
 

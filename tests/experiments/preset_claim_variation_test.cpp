@@ -225,6 +225,11 @@ const std::vector<ClaimVariation>& claimVariations() {
        {{"d", "64"}, {"trials", "0"}},
        {"fixed-norm variance 10-fold below ORF's", "fixed-norm MSE within 1% of bias² at M = 1024",
         "ORF below fixed norm from M = 128", "IID below fixed norm from M = 256"}},
+      // The normal regime at d = 64: |x|² ≈ 64σ², sixteen times the sphere's σ², so OPRF's
+      // optimised A is already far ahead of the Maclaurin features at σ = 0.25.
+      {"maclaurin-vs-oprf",
+       {{"regime", "normal"}, {"d", "64"}, {"sigma-steps", "5"}, {"pairs", "20"}},
+       {"MaclaurinRF level with OPRF at σ = 0.25"}},
   };
   return variations;
 }

@@ -128,6 +128,12 @@ std::vector<Case> iidCases() {
         out.push_back({id, Kernel::Gaussian, "iid", d, scale, 1, none});
       out.push_back({id, Kernel::Softmax, "iid", d, 0.8, 4, none});
     }
+    // Random Maclaurin features: λ* of the pair, a given λ and the geometric law (own trial).
+    for (const double scale : {0.5, 1.2})
+      out.push_back({"maclaurin", Kernel::Gaussian, "iid", d, scale, 1, none});
+    out.push_back({"maclaurin", Kernel::Softmax, "iid", d, 0.8, 4, {{"lambda", 1.5}}});
+    out.push_back(
+        {"maclaurin", Kernel::Gaussian, "iid", d, 0.8, 2, {{"degrees", std::string("geometric")}}});
     for (const char* coupling : {"orf", "simrf"}) {
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d, none});
       out.push_back({"pos", Kernel::Gaussian, coupling, d, 0.5, d + d / 2, none});

@@ -27,6 +27,8 @@ CASES = [
     ("hybrid-angular", "softmax", "iid", 4, {}),
     ("trig", "gaussian", "orf-fixed-norm", 7, {}),
     ("pos", "softmax", "orf-fixed-norm", 4, {}),
+    ("maclaurin", "softmax", "iid", 4, {}),
+    ("maclaurin", "gaussian", "iid", 1, {"degrees": "geometric"}),
 ]
 
 
@@ -34,7 +36,7 @@ def cli_analytic(mechanism, kernel, coupling, m, params, x, y):
     arguments = ["analytic", "--mechanism", mechanism, "--kernel", kernel, "--coupling",
                  coupling, "--m", str(m), "--x", number_list(x), "--y", number_list(y)]
     for key, value in params.items():
-        arguments += ["--param", f"{key}={value!r}"]
+        arguments += ["--param", f"{key}={value if isinstance(value, str) else repr(value)}"]
     return cli_json(*arguments)
 
 

@@ -24,6 +24,7 @@ FAMILIES = [
     ("gerf", "iid"),         # data-driven complex optimum
     ("sderf", "iid"),        # data-driven dense matrices
     ("geom-plus", "iid"),    # discrete, shifted to positive inputs
+    ("maclaurin", "iid"),    # products of a random number of Rademacher projections
     ("trig", "qmc-sobol"),   # quasi-Monte Carlo frequencies
 ]
 

@@ -87,6 +87,8 @@ def test_mechanisms_are_those_with_a_closed_form_and_others_are_refused():
         RandomFeatureMap("geom", "iid", 4, 3)
     with pytest.raises(ValueError, match=r"'favor' is not a mechanism"):
         RandomFeatureMap("favor", "iid", 4, 3)
+    with pytest.raises(ValueError, match=r"'maclaurin' has no closed-form .* Rademacher"):
+        RandomFeatureMap("maclaurin", "iid", 4, 3)
     fmap = RandomFeatureMap("pos", "iid", 4, 3)
     with pytest.raises(ValueError, match=r"shape \(\.\.\., 3\)"):
         fmap(torch.zeros(2, 4, dtype=torch.float64))

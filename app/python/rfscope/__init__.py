@@ -498,8 +498,8 @@ class FeatureMap:
     transform(X) maps the rows of X (L × d) to features (L × width); for every pair of rows,
     transform(X) @ transform_keys(Y).T is the mechanism's unbiased M-feature estimate K̂ of the
     kernel (the 1/M included). width is M times the features per frequency: 1 for pos, oprf,
-    real-A GERF and the discrete mechanisms, 2 for trig (cos, sin), pos-hyp and complex GERF, more
-    for the hybrids. Queries and keys differ where the estimator is asymmetric (symmetric tells).
+    real-A GERF, the discrete mechanisms and maclaurin (one feature per random degree), 2 for
+    trig (cos, sin), pos-hyp and complex GERF, more for the hybrids. Queries and keys differ where the estimator is asymmetric (symmetric tells).
     """
 
     def __init__(self, core_map: _core._FeatureMap):

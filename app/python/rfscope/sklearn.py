@@ -46,7 +46,8 @@ class RandomFeatures(TransformerMixin, BaseEstimator):
     ----------
     mechanism : str, default="trig"
         A mechanism id of ``rfscope.mechanisms()``: "trig", "trig-phase", "pos", "pos-hyp",
-        "oprf", "gerf", "sderf", "aderf", "saderf", "pois", "geom", "pois-plus", "geom-plus", ….
+        "oprf", "gerf", "sderf", "aderf", "saderf", "pois", "geom", "pois-plus", "geom-plus",
+        "maclaurin", ….
     coupling : str, default="iid"
         How the frequencies are drawn: "iid", "orf", "simrf", "qmc-sobol", "qmc-halton", … (those
         the mechanism's feature map supports).

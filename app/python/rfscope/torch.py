@@ -18,7 +18,9 @@ or causal, in O(L·M) instead of O(L²)::
 
 Supported mechanisms (those whose features have a closed form): trig, trig-phase, pos, pos-hyp,
 oprf, gerf, sderf, aderf, saderf. The discrete (pois, geom, …) and hybrid ones are NumPy-only
-(``rfscope.feature_map``).
+(``rfscope.feature_map``), and so is maclaurin: each of its features multiplies a random number of
+Rademacher projections (its degree), which no closed form of the recipe, one projection ωᵀx per
+feature, expresses.
 
 Precision. float64 and float32 inputs are computed in their own dtype (float64 reproduces
 ``FeatureMap.transform`` to about 1e-15, relative). float16 and bfloat16 inputs are computed in
@@ -120,9 +122,15 @@ class RandomFeatureMap(nn.Module):
         super().__init__()
         if mechanism not in MECHANISMS:
             known = {m["id"] for m in _mechanisms()}
-            what = ("has no closed-form feature map (discrete and hybrid mechanisms are "
-                    "NumPy-only: rfscope.feature_map)" if mechanism in known
-                    else "is not a mechanism")
+            if mechanism == "maclaurin":
+                what = ("has no closed-form feature map: each feature multiplies a random number "
+                        "of Rademacher projections (its degree), not one projection of ω as the "
+                        "PyTorch maps compute (NumPy-only: rfscope.feature_map)")
+            elif mechanism in known:
+                what = ("has no closed-form feature map (discrete and hybrid mechanisms are "
+                        "NumPy-only: rfscope.feature_map)")
+            else:
+                what = "is not a mechanism"
             raise ValueError(f"mechanism: '{mechanism}' {what}; rfscope.torch supports "
                              f"{', '.join(MECHANISMS)}")
         self.mechanism = mechanism
