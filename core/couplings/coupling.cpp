@@ -41,6 +41,11 @@ const std::vector<CouplingInfo>& allCouplings() {
        "scrambling (a random flip per node of each coordinate's binary digit tree, from Philox) "
        "per estimate, mapped to N(0, I) by Φ⁻¹ (Owen 1995; Monte Carlo only)",
        Rgb{200, 80, 80}},
+      {Coupling::OrthogonalNormCoupled, "orf-norm-coupled", "ORF (norm-coupled)",
+       "orthogonal blocks whose directions are paired (1, 2), (3, 4), …, the χ_d norms of a pair "
+       "antithetic: r₂ = F⁻¹(1 - F(r₁)), one uniform per pair (Reid et al. 2025, pairwise norm "
+       "coupling)",
+       Rgb{150, 60, 20}},
   };
   return couplings;
 }
@@ -79,7 +84,8 @@ std::vector<ParameterChoice> couplingChoices() {
 }
 
 bool isOrthogonalBlock(Coupling coupling) {
-  return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast;
+  return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast ||
+         coupling == Coupling::OrthogonalNormCoupled;
 }
 
 bool isSimplexBlock(Coupling coupling) {

@@ -22,7 +22,8 @@ enum class Coupling {
   SimplexFast,     // "simrf-fast": simplex blocks rotated by H D₃ H D₂ H D₁
   QmcSobol,        // "qmc-sobol": randomised (digitally shifted) Sobol points through Φ⁻¹
   QmcHalton,       // "qmc-halton": randomly shifted Halton points through Φ⁻¹
-  QmcSobolOwen     // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
+  QmcSobolOwen,    // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
+  OrthogonalNormCoupled  // "orf-norm-coupled": orthogonal blocks, the χ_d norms of pairs antithetic
 };
 
 struct CouplingInfo {
@@ -47,7 +48,7 @@ Coupling parseCoupling(std::string_view id, const std::string& parameter = "coup
 // Every coupling as choices of a parameter spec.
 std::vector<ParameterChoice> couplingChoices();
 
-// Blocks of d mutually orthogonal directions (orf, orf-fast).
+// Blocks of d mutually orthogonal directions (orf, orf-fast, orf-norm-coupled).
 bool isOrthogonalBlock(Coupling coupling);
 // Blocks of d simplex directions (simrf, simrf-plus, simrf-fast); they need d >= 2.
 bool isSimplexBlock(Coupling coupling);

@@ -12,6 +12,7 @@
 #include <boost/random/sobol.hpp>
 
 #include "core/couplings/block_geometry.h"
+#include "core/couplings/norm_coupling.h"
 #include "core/math/contract.h"
 #include "core/params/invalid_parameter.h"
 
@@ -189,7 +190,9 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
     for (int k = 0; k < d; ++k)
       if (qr.matrixQR()(k, k) < 0) s.rotation.col(k) *= -1;
   }
-  const Eigen::VectorXd norms = gaussianVectorNorms(rng, d);
+  const Eigen::VectorXd norms = coupling == Coupling::OrthogonalNormCoupled
+                                    ? pairCoupledBlockNorms(rng, d)
+                                    : gaussianVectorNorms(rng, d);
   if (isOrthogonalBlock(coupling)) {
     s.omega = norms.asDiagonal() * s.rotation;
     return;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/couplings/norm_coupled_variance.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/math/log_math.h"
 #include "core/mechanisms/exponential_features.h"
@@ -33,13 +34,22 @@ VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) co
 }
 
 bool PosRf::hasClosedForm(Coupling coupling) const {
-  return hasPositiveClosedForms(coupling);
+  return hasPositiveClosedForms(coupling) || coupling == Coupling::OrthogonalNormCoupled;
 }
 
 Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64_t features,
                                                    const PairInput& pair,
                                                    const VarianceResult&) const {
   const auto& g = pair.geometry;
+  if (coupling == Coupling::OrthogonalNormCoupled) {  // two kinds of pairs: no single ρ
+    CoupledVariance result;
+    result.logVariance =
+        normCoupledPositiveLogVariance(g.dimension, features, g.diffNormSquared, g.sumNormSquared);
+    if (std::isnan(*result.logVariance))
+      return Outcome<CoupledVariance>::unavailable(
+          "the orf-norm-coupled variance is evaluated for |x + y|² <= 700 only");
+    return result;
+  }
   const Outcome<Conformity> conformity =
       positiveConformity(coupling, g.dimension, g.sumNormSquared);
   if (!conformity) return Outcome<CoupledVariance>::unavailable(conformity.reason());
