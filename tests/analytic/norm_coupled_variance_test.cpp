@@ -37,7 +37,7 @@ const nlohmann::json& references() {
 
 TEST(NormCoupledVariance, PositivePairMatchesMpmath) {
   const auto& cases = references().at("positive");
-  ASSERT_GE(cases.size(), 20u);
+  ASSERT_GE(cases.size(), 15u);
   double worstDeficit = 0, worstLogMean = 0;
   for (const auto& c : cases) {
     const int d = c.at("d").get<int>();
@@ -59,7 +59,7 @@ TEST(NormCoupledVariance, PositivePairMatchesMpmath) {
 
 TEST(NormCoupledVariance, TrigPairMatchesMpmath) {
   const auto& cases = references().at("trig");
-  ASSERT_GE(cases.size(), 20u);
+  ASSERT_GE(cases.size(), 15u);
   double worst = 0;
   for (const auto& c : cases) {
     const int d = c.at("d").get<int>();
@@ -123,6 +123,10 @@ TEST(NormCoupledVariance, MonteCarloOfTheDrawMatchesTheClosedForms) {
   const double cosExact = std::exp(normCoupledTrigLogVariance(logOne, d, m, diff));
   EXPECT_LE(std::abs(cos.variance - cosExact), cos.halfWidth)
       << "trig: exact " << cosExact << ", sample " << cos.variance << " ± " << cos.halfWidth;
+  // For TrigRF the interval also separates the coupling from ORF (PosRF's 1.5% gap needs more
+  // trials than a unit test spends).
+  const double cosOrf = std::exp(orthogonalTrigLogVariance(d, m, diff));
+  EXPECT_LT(cos.halfWidth, 0.5 * (cosOrf - cosExact));
   std::printf(
       "  pos: %.6g (sample %.6g ± %.2g, orf %.6g); trig: %.6g (sample %.6g ± %.2g, orf %.6g)\n",
       posExact, pos.variance, pos.halfWidth, posOrf, cosExact, cos.variance, cos.halfWidth,

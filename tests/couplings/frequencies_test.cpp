@@ -57,8 +57,9 @@ TEST(Frequencies, IidRowsAreConsecutivePairedNormals) {
 TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
   // M = 2d + 1: three blocks drawn whole, the last one cut to one row; the stream then stands
   // where three drawFullBlock calls leave it.
-  for (Coupling coupling : {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus,
-                            Coupling::OrthogonalFast, Coupling::SimplexFast}) {
+  for (Coupling coupling :
+       {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus, Coupling::OrthogonalFast,
+        Coupling::SimplexFast, Coupling::OrthogonalNormCoupled}) {
     const int d = 4;
     TrialStream rng = stream(9), reference = stream(9);
     const Eigen::MatrixXd omega = frequencies(coupling, d, 2 * d + 1, rng);
@@ -75,8 +76,8 @@ TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
 
 TEST(Frequencies, OrthogonalBlocksAreOrthogonalAndSimplexBlocksHaveTheSimplexAngle) {
   const int d = 8;
-  for (Coupling coupling :
-       {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex, Coupling::SimplexFast}) {
+  for (Coupling coupling : {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex,
+                            Coupling::SimplexFast, Coupling::OrthogonalNormCoupled}) {
     TrialStream rng = stream(11);
     const Eigen::MatrixXd omega = frequencies(coupling, d, d, rng);
     const Eigen::MatrixXd directions = omega.rowwise().normalized();
