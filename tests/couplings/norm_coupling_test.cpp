@@ -46,7 +46,8 @@ TEST(NormCoupling, BlocksAreOrthogonalWithAntitheticPairs) {
       const Eigen::MatrixXd gram = block * block.transpose();
       for (Eigen::Index i = 0; i < rows; ++i)
         for (Eigen::Index j = 0; j < rows; ++j) {
-          if (i != j) EXPECT_NEAR(gram(i, j), 0.0, 1e-12 * norms[i] * norms[j]);
+          if (i == j) continue;
+          EXPECT_NEAR(gram(i, j), 0.0, 1e-12 * norms[i] * norms[j]);
         }
       for (Eigen::Index i = 0; i + 1 < rows; i += 2)
         EXPECT_NEAR(chiCdf(d, norms[i]) + chiCdf(d, norms[i + 1]), 1.0, 1e-12);
