@@ -304,8 +304,9 @@ TEST(GoldenReferences, CoupledAndSoftmaxAnswersAtEveryReferencePairAreUnchanged)
       for (const auto& coupling : allCouplings()) {
         if (coupling.coupling == Coupling::Iid) continue;
         // The Monte Carlo-only couplings have no closed form anywhere: the first pair shows it.
-        const bool closedForms =
-            coupling.coupling == Coupling::Orthogonal || coupling.coupling == Coupling::Simplex;
+        const bool closedForms = coupling.coupling == Coupling::Orthogonal ||
+                                 coupling.coupling == Coupling::Simplex ||
+                                 coupling.coupling == Coupling::OrthogonalNormCoupled;
         if (!closedForms && p > 0) continue;
         request.coupling = coupling.coupling;
         out += std::to_string(p) + " " + mechanism->info().id + " " + coupling.id +

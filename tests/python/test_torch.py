@@ -65,7 +65,8 @@ def test_norm_coupled_maps_carry_the_drawn_antithetic_norms(mechanism):
     of a block antithetic, F(r1) + F(r2) = 1 — and its features equal the NumPy map's."""
     special = pytest.importorskip("scipy.special")
     d, m = 5, 12  # blocks of 5 (two pairs and a free norm), the last one cut to 2 rows
-    fmap = RandomFeatureMap(mechanism, "orf-norm-coupled", num_features=m, dim=d, seed=9, trial=2)
+    fmap = RandomFeatureMap(mechanism, "orf-norm-coupled", num_features=m, dim=d,
+                            kernel="gaussian", seed=9, trial=2)
     omega = fmap.omega.numpy()
     assert omega.shape == (m, d)
     for start in range(0, m, d):
@@ -77,7 +78,8 @@ def test_norm_coupled_maps_carry_the_drawn_antithetic_norms(mechanism):
         for i in range(0, len(block) - 1, 2):
             assert abs(cdf[i] + cdf[i + 1] - 1) < 1e-12
     x = 0.5 * np.random.default_rng(1).standard_normal((4, d))
-    numpy_map = rfscope.feature_map(mechanism, "orf-norm-coupled", m, d, 9, trial=2)
+    numpy_map = rfscope.feature_map(mechanism, "orf-norm-coupled", m, d, 9, trial=2,
+                                    kernel="gaussian")
     assert relative_deviation(fmap(torch.from_numpy(x)).numpy(), numpy_map.transform(x)) < 1e-13
 
 
