@@ -5,12 +5,15 @@
 // (1, 2), (3, 4), … and the χ_d norms of a pair are coupled antithetically (negatively monotone):
 //   r₁ = F⁻¹(t), r₂ = F⁻¹(1 - t),  t one uniform of the estimate's stream, F the χ_d CDF,
 // so that every norm is still χ_d and independent of its direction: each ω stays N(0, I) and every
-// estimator stays unbiased, while the in-block covariance of a pair changes. The paper solves the
-// optimal-transport problem over couplings of the two norms of an orthogonal pair and finds this
-// coupling optimal for positive (Laplace-type) features; for random Fourier features its optimum
-// depends on |x - y|, and the antithetic rule is used for them too here. Of the paper only the
-// abstract and introduction were available when this was written; the rule follows its stated
-// result as summarised there and is checked here against its own closed forms and Monte Carlo.
+// estimator stays unbiased, while the in-block covariance of a pair changes. Of the paper only the
+// abstract, the introduction and summaries were available when this was written: they state that
+// the optimal-transport problem over couplings of the norms of two orthogonal frequencies is solved
+// exactly for random Fourier and random Laplace (positive) features. That the solution for positive
+// features is this negatively monotone coupling, and that for random Fourier features it depends on
+// |x - y|, is the paper's result as summarised, not checked against its text here; the antithetic
+// rule is used for every mechanism. The closed forms here agree: for PosRF it lowers the pair's
+// covariance below ORF's at every |x + y|; for TrigRF it beats ORF at small |x - y| and loses at
+// large.
 // With odd d the last norm of a block is unpaired: F⁻¹ of its own uniform.
 
 #include <Eigen/Core>
