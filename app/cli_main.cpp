@@ -52,8 +52,8 @@ commands:
       Monte Carlo variance of the same estimator: mean, variance with standard error and 95%
       interval, quantiles, histogram, heavy-tail verdict, throughput, and the analytic value
       when one exists, as one JSON object. Couplings also include simrf-plus, orf-fast,
-      simrf-fast, orf-fixed-norm and the quasi-Monte Carlo qmc-sobol, qmc-halton and
-      qmc-sobol-owen.
+      simrf-fast, orf-fixed-norm, orf-norm-coupled and the quasi-Monte Carlo qmc-sobol,
+      qmc-halton and qmc-sobol-owen.
       --backend auto (the default) runs large fast-path runs on a CUDA GPU when this build has
       the CUDA backend and a device is present; "backend" and "backend_note" in the output say what ran.
   export-presets FOLDER [--formats LIST] [--preset ID]... [--check] (the size options of run)

@@ -46,12 +46,13 @@ std::optional<QColor> mechanismUnderCoupling(const std::string& colorKey) {
     // iid: the colour itself; then, with the hue kept, alternately darker and paler, further
     // each time.
     if (index == 0) return base;
-    // A grey has no hue to keep: a faint tint per coupling at the grey's brightness, 45° apart;
-    // from the tenth coupling on (orf-fixed-norm), halfway between those hues.
+    // A grey has no hue to keep: a faint tint per coupling at the grey's brightness, eight hues
+    // 45° apart, then the next eight between them (indices 9 and 10 had repeated 1 and 2).
     if (base.hsvSaturation() < 30)
-      return QColor::fromHsv((index * 45 + (index / 9) * 22) % 360, 90, base.value());
+      return QColor::fromHsv((index * 45 + (index / 8) * 22) % 360, 90, base.value());
     // ORF and SimRF, the couplings most often compared, get the strongest shades.
-    // Distinct shades for up to 11 couplings (five darker, five paler).
+    // Distinct shades for up to 11 couplings (five darker, five paler; orf-norm-coupled is the
+    // eleventh).
     constexpr int kDarker[] = {62, 42, 80, 28, 52};  // value, % of the base's
     constexpr int kPaler[] = {42, 70, 22, 56, 12};   // saturation, % of the base's
     const int k = (index + 1) / 2 - 1;

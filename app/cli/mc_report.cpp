@@ -37,7 +37,8 @@ std::unique_ptr<MonteCarloBackend> explicitCudaBackend(const MonteCarloRequest& 
   if (!plan->fast)
     throw UsageError(
         "CUDA backend unavailable: it runs the fast path of the continuous mechanisms only (not "
-        "pois/geom, --path full or simrf-plus)");
+        "pois/geom, --path full, simrf-plus, orf-norm-coupled or the quasi-Monte Carlo "
+        "couplings)");
   auto backend = makeCudaBackend();
   if (!backend)
     throw std::runtime_error("--backend cuda: CUDA backend unavailable: " + backend.reason());

@@ -46,6 +46,11 @@ const std::vector<CouplingInfo>& allCouplings() {
        "of radius √d, so the estimate's mean is a Bessel kernel, not the Gaussian — biased "
        "(Demni & Kadri 2024)",
        Rgb{90, 90, 160}},
+      {Coupling::OrthogonalNormCoupled, "orf-norm-coupled", "ORF (norm-coupled)",
+       "orthogonal blocks whose directions are paired (1, 2), (3, 4), …, the χ_d norms of a pair "
+       "antithetic: r₂ = F⁻¹(1 - F(r₁)), one uniform per pair (Reid et al. 2025, pairwise norm "
+       "coupling)",
+       Rgb{150, 60, 20}},
   };
   return couplings;
 }
@@ -85,7 +90,7 @@ std::vector<ParameterChoice> couplingChoices() {
 
 bool isOrthogonalBlock(Coupling coupling) {
   return coupling == Coupling::Orthogonal || coupling == Coupling::OrthogonalFast ||
-         coupling == Coupling::OrthogonalFixedNorm;
+         coupling == Coupling::OrthogonalFixedNorm || coupling == Coupling::OrthogonalNormCoupled;
 }
 
 bool hasFixedNorms(Coupling coupling) {

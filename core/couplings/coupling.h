@@ -23,7 +23,8 @@ enum class Coupling {
   QmcSobol,        // "qmc-sobol": randomised (digitally shifted) Sobol points through Φ⁻¹
   QmcHalton,       // "qmc-halton": randomly shifted Halton points through Φ⁻¹
   QmcSobolOwen,    // "qmc-sobol-owen": Sobol points under Owen's nested scrambling through Φ⁻¹
-  OrthogonalFixedNorm  // "orf-fixed-norm": orthogonal blocks of d directions, every norm √d
+  OrthogonalFixedNorm,   // "orf-fixed-norm": orthogonal blocks of d directions, every norm √d
+  OrthogonalNormCoupled  // "orf-norm-coupled": orthogonal blocks, the χ_d norms of pairs antithetic
 };
 
 struct CouplingInfo {
@@ -48,7 +49,7 @@ Coupling parseCoupling(std::string_view id, const std::string& parameter = "coup
 // Every coupling as choices of a parameter spec.
 std::vector<ParameterChoice> couplingChoices();
 
-// Blocks of d mutually orthogonal directions (orf, orf-fast, orf-fixed-norm).
+// Blocks of d mutually orthogonal directions (orf, orf-fast, orf-fixed-norm, orf-norm-coupled).
 bool isOrthogonalBlock(Coupling coupling);
 // Every frequency of norm exactly √d instead of χ_d (orf-fixed-norm): the ω are uniform on the
 // sphere of radius √d, not Gaussian, so the estimators are biased (fixed_norm_bessel.h).

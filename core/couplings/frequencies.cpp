@@ -12,6 +12,7 @@
 #include <boost/random/sobol.hpp>
 
 #include "core/couplings/block_geometry.h"
+#include "core/couplings/norm_coupling.h"
 #include "core/math/contract.h"
 #include "core/params/invalid_parameter.h"
 
@@ -193,7 +194,9 @@ void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStr
     s.omega = std::sqrt(static_cast<double>(d)) * s.rotation;
     return;
   }
-  const Eigen::VectorXd norms = gaussianVectorNorms(rng, d);
+  const Eigen::VectorXd norms = coupling == Coupling::OrthogonalNormCoupled
+                                    ? pairCoupledBlockNorms(rng, d)
+                                    : gaussianVectorNorms(rng, d);
   if (isOrthogonalBlock(coupling)) {
     s.omega = norms.asDiagonal() * s.rotation;
     return;

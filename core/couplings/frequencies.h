@@ -9,7 +9,8 @@
 // and a draw of the other from the same stream see the same ω):
 //   iid:    M rows of n normals, row by row;
 //   blocks: ⌈M/n⌉ blocks of n rows, each drawn whole (drawFullBlock) and the last one cut to the
-//           M - n⌊M/n⌋ rows still needed;
+//           M - n⌊M/n⌋ rows still needed (orf-norm-coupled: the rotation's normals, then ⌈n/2⌉
+//           uniforms for the norms, norm_coupling.h);
 //   qmc:    the randomisation first (qmc-sobol: d random 64-bit words, one digital shift per
 //           coordinate; qmc-halton: d uniforms, one shift mod 1 per coordinate; qmc-sobol-owen:
 //           per coordinate in turn, the words of its nested scramble, OwenScramble::draw), then
@@ -62,8 +63,9 @@ Eigen::VectorXd gaussianVectorNorms(TrialStream& rng, int d);
 
 // One block of d frequencies in full (rows of scratch.omega): i.i.d. Gaussian rows, or D R, D S R,
 // D S R rearranged by SimRF eq. (17) — R Haar by QR with sign correction (or the structured
-// rotation), D χ_d norms of fresh Gaussian vectors (orf-fixed-norm: √d R, no norms drawn);
-// quasi-Monte Carlo: the first d points.
+// rotation), D χ_d norms of fresh Gaussian vectors (orf-fixed-norm: √d R, no norms drawn;
+// orf-norm-coupled: antithetic pairs of χ_d quantiles, norm_coupling.h); quasi-Monte Carlo: the
+// first d points.
 // Structured couplings need d = frequencyDimension(coupling, d), a power of two (asserted).
 void drawFullBlock(Coupling coupling, int d, int simplexPlusIterations, TrialStream& rng,
                    FrequencyScratch& scratch);

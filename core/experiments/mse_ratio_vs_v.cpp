@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/couplings/coupling.h"
+#include "core/couplings/norm_coupled_variance.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
@@ -41,13 +42,25 @@ MergedRows mergedRows(const MseRatioVsVSettings& settings) {
   return rows;
 }
 
+// The couplings with a closed-form PosRF MSE: the RF-conformity ones and orf-norm-coupled.
+bool hasClosedMse(Coupling coupling) {
+  return hasPositiveClosedForms(coupling) || coupling == Coupling::OrthogonalNormCoupled;
+}
+
+// log MSE of the M-feature PosRF estimator at x = y, ‖x + y‖ = v.
+double closedLogMse(Coupling coupling, int d, std::int64_t m, double v) {
+  if (coupling == Coupling::OrthogonalNormCoupled)
+    return normCoupledPositiveLogVariance(d, m, 0, v * v);
+  return coupledPositiveLogVariance(coupling, d, m, 0, v * v);
+}
+
 // The couplings of a result, without rows.
 std::vector<MseRatioCoupling> emptyCouplings(const MseRatioVsVSettings& settings) {
   std::vector<MseRatioCoupling> couplings;
   for (const Coupling coupling : settings.couplings) {
     MseRatioCoupling c;
     c.coupling = coupling;
-    c.closedForm = hasPositiveClosedForms(coupling);
+    c.closedForm = hasClosedMse(coupling);
     couplings.push_back(c);
   }
   return couplings;
@@ -98,9 +111,7 @@ void commitRow(const MseRatioVsVSettings& settings, double v, bool isMcRow,
   const double logIid = coupledPositiveLogVariance(Coupling::Iid, d, m, 0, v * v);
   for (MseRatioCoupling& c : result.couplings)
     if (c.closedForm)
-      c.analytic.push_back(
-          isMcRow ? kNaN
-                  : std::exp(coupledPositiveLogVariance(c.coupling, d, m, 0, v * v) - logIid));
+      c.analytic.push_back(isMcRow ? kNaN : std::exp(closedLogMse(c.coupling, d, m, v) - logIid));
   if (settings.monteCarloV.empty()) return;
   for (std::size_t i = 0; i < result.couplings.size(); ++i) {
     MseRatioCoupling& c = result.couplings[i];

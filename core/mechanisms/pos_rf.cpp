@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/couplings/fixed_norm_bessel.h"
+#include "core/couplings/norm_coupled_variance.h"
 #include "core/couplings/positive_conformity.h"
 #include "core/math/log_math.h"
 #include "core/mechanisms/exponential_features.h"
@@ -34,7 +35,8 @@ VarianceResult PosRf::logVariance(const PairInput& pair, const ParameterSet&) co
 }
 
 bool PosRf::hasClosedForm(Coupling coupling) const {
-  return hasPositiveClosedForms(coupling) || coupling == Coupling::OrthogonalFixedNorm;
+  return hasPositiveClosedForms(coupling) || coupling == Coupling::OrthogonalFixedNorm ||
+         coupling == Coupling::OrthogonalNormCoupled;
 }
 
 Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -49,6 +51,15 @@ Outcome<CoupledVariance> PosRf::coupledLogVariance(Coupling coupling, std::int64
     result.logVariance = moments.logVariance;
     result.biasSign = moments.biasSign;
     result.logAbsBias = moments.logAbsBias;
+    return result;
+  }
+  if (coupling == Coupling::OrthogonalNormCoupled) {  // two kinds of pairs: no single ρ
+    CoupledVariance result;
+    result.logVariance =
+        normCoupledPositiveLogVariance(g.dimension, features, g.diffNormSquared, g.sumNormSquared);
+    if (std::isnan(*result.logVariance))
+      return Outcome<CoupledVariance>::unavailable(
+          "the orf-norm-coupled variance is evaluated for |x + y|² <= 700 only");
     return result;
   }
   const Outcome<Conformity> conformity =

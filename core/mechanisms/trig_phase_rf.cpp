@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/couplings/norm_coupled_variance.h"
 #include "core/couplings/trig_orthogonality.h"
 #include "core/mechanisms/feature_map_kernels.h"
 #include "core/mechanisms/feature_map_recipe.h"
@@ -105,7 +106,7 @@ VarianceResult TrigPhaseRf::logVariance(const PairInput& pair, const ParameterSe
 
 bool TrigPhaseRf::hasClosedForm(Coupling coupling) const {
   return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
-         coupling == Coupling::Simplex;
+         coupling == Coupling::Simplex || coupling == Coupling::OrthogonalNormCoupled;
 }
 
 Outcome<CoupledVariance> TrigPhaseRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -116,6 +117,11 @@ Outcome<CoupledVariance> TrigPhaseRf::coupledLogVariance(Coupling coupling, std:
   // The phases are independent, so the cross terms of a block are TrigRF's.
   const auto& g = pair.geometry;
   CoupledVariance result;
+  if (coupling == Coupling::OrthogonalNormCoupled) {  // coupled and orthogonal pairs (1-D integral)
+    result.logVariance =
+        normCoupledTrigLogVariance(*one.logVariance, g.dimension, features, g.diffNormSquared);
+    return result;
+  }
   if (coupling == Coupling::Simplex) {
     if (g.dimension < 2) return Outcome<CoupledVariance>::unavailable("simrf needs d >= 2");
     result.logVariance =

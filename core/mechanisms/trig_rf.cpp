@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/couplings/fixed_norm_bessel.h"
+#include "core/couplings/norm_coupled_variance.h"
 #include "core/couplings/trig_orthogonality.h"
 #include "core/mechanisms/exponential_features.h"
 
@@ -29,7 +30,8 @@ VarianceResult TrigRf::logVariance(const PairInput& pair, const ParameterSet&) c
 
 bool TrigRf::hasClosedForm(Coupling coupling) const {
   return coupling == Coupling::Iid || coupling == Coupling::Orthogonal ||
-         coupling == Coupling::Simplex || coupling == Coupling::OrthogonalFixedNorm;
+         coupling == Coupling::Simplex || coupling == Coupling::OrthogonalFixedNorm ||
+         coupling == Coupling::OrthogonalNormCoupled;
 }
 
 Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int64_t features,
@@ -39,6 +41,11 @@ Outcome<CoupledVariance> TrigRf::coupledLogVariance(Coupling coupling, std::int6
     return Mechanism::coupledLogVariance(coupling, features, pair, one);
   const auto& g = pair.geometry;
   CoupledVariance result;
+  if (coupling == Coupling::OrthogonalNormCoupled) {  // coupled and orthogonal pairs (1-D integral)
+    result.logVariance =
+        normCoupledTrigLogVariance(*one.logVariance, g.dimension, features, g.diffNormSquared);
+    return result;
+  }
   if (coupling == Coupling::Simplex) {  // the simplex block covariance (1-D integral)
     if (g.dimension < 2) return Outcome<CoupledVariance>::unavailable("simrf needs d >= 2");
     result.logVariance =

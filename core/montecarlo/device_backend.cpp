@@ -35,8 +35,8 @@ Status DeviceBackend::supports(const SamplingPlan& plan) const {
           ? "the " + std::string(id()) +
                 " backend samples the continuous mechanisms only (not pois/geom)"
           : "the " + std::string(id()) +
-                " backend runs the fast path only (not --path full, simrf-plus or the "
-                "quasi-Monte Carlo couplings)");
+                " backend runs the fast path only (not --path full, simrf-plus, "
+                "orf-norm-coupled or the quasi-Monte Carlo couplings)");
 }
 
 void DeviceBackend::runLeaves(const SamplingPlan& plan, const LeafRange& range,

@@ -168,8 +168,10 @@ Outcome<SamplingPlan> makeSamplingPlan(const MonteCarloRequest& original) {
       !problem.empty())
     return Result::unavailable(problem);
   // No fast form: SimRF+ rearranges whole blocks; quasi-Monte Carlo points are not rotation
-  // invariant, so no pair frame captures them.
-  if (plan.coupling == Coupling::SimplexPlus || isQuasiMonteCarlo(plan.coupling))
+  // invariant, so no pair frame captures them; the fast samplers draw χ_d norms independently,
+  // not orf-norm-coupled's antithetic pairs.
+  if (plan.coupling == Coupling::SimplexPlus || isQuasiMonteCarlo(plan.coupling) ||
+      plan.coupling == Coupling::OrthogonalNormCoupled)
     plan.path = SamplingPath::Full;
 
   const ParameterSet params =

@@ -20,9 +20,9 @@ TEST(Coupling, EveryIdRoundTripsThroughTheParser) {
     EXPECT_EQ(&couplingInfo(info.coupling), &info);
     ids.insert(info.id);
   }
-  EXPECT_EQ(ids,
-            (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast", "simrf-fast",
-                                   "qmc-sobol", "qmc-halton", "qmc-sobol-owen", "orf-fixed-norm"}));
+  EXPECT_EQ(ids, (std::set<std::string>{"iid", "orf", "simrf", "simrf-plus", "orf-fast",
+                                        "simrf-fast", "qmc-sobol", "qmc-halton", "qmc-sobol-owen",
+                                        "orf-fixed-norm", "orf-norm-coupled"}));
 }
 
 TEST(Coupling, AnUnknownIdIsAnErrorNamingTheParameter) {
@@ -51,6 +51,9 @@ TEST(Coupling, BlockKindsAndStructuredDimensions) {
   EXPECT_TRUE(isOrthogonalBlock(Coupling::Orthogonal));
   EXPECT_TRUE(isOrthogonalBlock(Coupling::OrthogonalFast));
   EXPECT_TRUE(isOrthogonalBlock(Coupling::OrthogonalFixedNorm));
+  EXPECT_TRUE(isOrthogonalBlock(Coupling::OrthogonalNormCoupled));
+  EXPECT_FALSE(isStructured(Coupling::OrthogonalNormCoupled));
+  EXPECT_EQ(frequencyDimension(Coupling::OrthogonalNormCoupled, 6), 6);
   EXPECT_FALSE(isOrthogonalBlock(Coupling::Iid));
   EXPECT_TRUE(hasFixedNorms(Coupling::OrthogonalFixedNorm));
   EXPECT_FALSE(hasFixedNorms(Coupling::Orthogonal));

@@ -59,7 +59,7 @@ TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
   // where three drawFullBlock calls leave it.
   for (Coupling coupling :
        {Coupling::Orthogonal, Coupling::Simplex, Coupling::SimplexPlus, Coupling::OrthogonalFast,
-        Coupling::SimplexFast, Coupling::OrthogonalFixedNorm}) {
+        Coupling::SimplexFast, Coupling::OrthogonalFixedNorm, Coupling::OrthogonalNormCoupled}) {
     const int d = 4;
     TrialStream rng = stream(9), reference = stream(9);
     const Eigen::MatrixXd omega = frequencies(coupling, d, 2 * d + 1, rng);
@@ -76,8 +76,9 @@ TEST(Frequencies, BlocksAreWholeBlocksCutToTheFeaturesNeeded) {
 
 TEST(Frequencies, OrthogonalBlocksAreOrthogonalAndSimplexBlocksHaveTheSimplexAngle) {
   const int d = 8;
-  for (Coupling coupling : {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex,
-                            Coupling::SimplexFast, Coupling::OrthogonalFixedNorm}) {
+  for (Coupling coupling :
+       {Coupling::Orthogonal, Coupling::OrthogonalFast, Coupling::Simplex, Coupling::SimplexFast,
+        Coupling::OrthogonalFixedNorm, Coupling::OrthogonalNormCoupled}) {
     TrialStream rng = stream(11);
     const Eigen::MatrixXd omega = frequencies(coupling, d, d, rng);
     const Eigen::MatrixXd directions = omega.rowwise().normalized();

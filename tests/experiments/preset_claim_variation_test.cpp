@@ -230,6 +230,16 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"maclaurin-vs-oprf",
        {{"regime", "normal"}, {"d", "64"}, {"sigma-steps", "5"}, {"pairs", "20"}},
        {"MaclaurinRF level with OPRF at σ = 0.25"}},
+      // d = 64: a block's 32 coupled pairs are 64 of its 4032 ordered pairs, so coupling their
+      // norms changes the MSE little: norm-coupled/ORF is 0.994 at v = 1.
+      {"reid-norm-coupling",
+       {{"d", "64"}, {"mc-points", "0"}},
+       {"norm-coupled/ORF between 0.96 and 0.98 at v = 1"}},
+      // σ = 0.05: a sharp kernel (the exact one classifies 72% right) whose values the features
+      // barely reach; over 4 redraws the couplings' accuracies scatter by 0.03 at m = d.
+      {"reid-norm-coupling-classification",
+       {{"sigma", "0.05"}, {"repeats", "4"}},
+       {"norm-coupled accuracy within 0.01 of ORF's"}},
   };
   return variations;
 }

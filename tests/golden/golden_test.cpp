@@ -308,7 +308,8 @@ TEST(GoldenReferences, CoupledAndSoftmaxAnswersAtEveryReferencePairAreUnchanged)
         // The Monte Carlo-only couplings have no closed form anywhere: the first pair shows it.
         const bool closedForms = coupling.coupling == Coupling::Orthogonal ||
                                  coupling.coupling == Coupling::Simplex ||
-                                 coupling.coupling == Coupling::OrthogonalFixedNorm;
+                                 coupling.coupling == Coupling::OrthogonalFixedNorm ||
+                                 coupling.coupling == Coupling::OrthogonalNormCoupled;
         if (!closedForms && p > 0) continue;
         request.coupling = coupling.coupling;
         out += std::to_string(p) + " " + mechanism->info().id + " " + coupling.id +

@@ -58,6 +58,31 @@ def test_features_equal_the_numpy_map_of_the_same_seed(mechanism, coupling):
             assert relative_deviation(queries, other.transform(X)) > 1e-3
 
 
+@pytest.mark.parametrize("mechanism", ["trig", "pos", "oprf"])
+def test_norm_coupled_maps_carry_the_drawn_antithetic_norms(mechanism):
+    """orf-norm-coupled: the module rebuilds its features from the C++ draw, so its frequencies keep
+    the coupling's structure — orthogonal within a block, the chi_d norms of rows (1, 2), (3, 4), …
+    of a block antithetic, F(r1) + F(r2) = 1 — and its features equal the NumPy map's."""
+    special = pytest.importorskip("scipy.special")
+    d, m = 5, 12  # blocks of 5 (two pairs and a free norm), the last one cut to 2 rows
+    fmap = RandomFeatureMap(mechanism, "orf-norm-coupled", num_features=m, dim=d,
+                            kernel="gaussian", seed=9, trial=2)
+    omega = fmap.omega.numpy()
+    assert omega.shape == (m, d)
+    for start in range(0, m, d):
+        block = omega[start:start + d]
+        norms = np.linalg.norm(block, axis=1)
+        gram = block @ block.T
+        assert np.max(np.abs(gram - np.diag(norms ** 2))) < 1e-12 * np.max(norms) ** 2
+        cdf = special.gammainc(d / 2, norms ** 2 / 2)
+        for i in range(0, len(block) - 1, 2):
+            assert abs(cdf[i] + cdf[i + 1] - 1) < 1e-12
+    x = 0.5 * np.random.default_rng(1).standard_normal((4, d))
+    numpy_map = rfscope.feature_map(mechanism, "orf-norm-coupled", m, d, 9, trial=2,
+                                    kernel="gaussian")
+    assert relative_deviation(fmap(torch.from_numpy(x)).numpy(), numpy_map.transform(x)) < 1e-13
+
+
 @pytest.mark.parametrize("mechanism", ["oprf", "gerf", "sderf", "aderf", "saderf"])
 def test_fitted_maps_equal_the_numpy_map_fitted_to_the_same_rows(mechanism):
     rng = np.random.default_rng(8)

@@ -469,7 +469,7 @@ def monte_carlo(mechanism: str, x: ArrayLike, y: ArrayLike, *, kernel: str = "ga
     The arguments are variance()'s plus trials (128 to 1e9), seed (same seed, same numbers for
     any thread count), threads (0: all cores), path ("fast" or "full"), quantiles (levels in
     [0, 1]) and backend ("cpu", "cuda", "auto"); couplings also include "simrf-plus",
-    "orf-fast", "simrf-fast". Returns a MonteCarlo: mean, variance with variance_stderr and ci95
+    "orf-fast", "simrf-fast", "orf-norm-coupled". Returns a MonteCarlo: mean, variance with variance_stderr and ci95
     (and their logs), quantiles, histogram, heavy_tail with its reasons, backend, throughput,
     analytic (the closed form, or None with analytic_note), and where the estimator's moments
     have closed forms trials_needed (the trials its 95% interval needs: more than trials means
