@@ -16,7 +16,6 @@
 namespace rfscope {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kMaxU = 700;       // as for ORF's conformity
 constexpr double kMaxL = 700;       // t = e^{-L} stays a normal double
 constexpr double kNegligible = 60;  // log-integrand this far below its peak is dropped (e^-60)

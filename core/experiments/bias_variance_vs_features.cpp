@@ -9,14 +9,13 @@
 #include "core/experiments/cell_runner.h"
 #include "core/experiments/common_parameters.h"
 #include "core/experiments/experiment_support.h"
+#include "core/math/log_math.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/montecarlo/monte_carlo_result.h"
 #include "core/montecarlo/sampling_plan.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // The pair: x = -y = (‖x - y‖/2) e₁, so x + y = 0 (the estimate depends on x - y alone for TrigRF).
 void pairOf(const BiasVarianceVsFeaturesSettings& settings, Eigen::VectorXd& x,
