@@ -545,6 +545,7 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
   // Several mechanisms or couplings: their series must differ in colour, not only precision and
   // stabiliser.
   const bool severalEstimators = result.estimators.size() > 1;
+  std::vector<std::string> wholeSeries;  // not drawn: no broken row anywhere
   for (const PrecisionSeries& s : result.series) {
     const EstimatorSeries& estimator = result.estimators[s.estimator];
     const std::string key =
@@ -569,6 +570,12 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
                     name + ": features rounded to 0 (float64's not; fraction)", s.featureUnderflow);
     table.addColumn(key + "-feature-overflow", name + ": features inf or NaN (fraction)",
                     s.featureOverflow);
+    // A fraction of broken rows that is 0 at every swept value (float64, or a stabiliser that
+    // holds) is a line along the axis: left out of the figure (the table has it), so that the
+    // legend lists only what breaks; a warning names what stayed whole.
+    const bool whole = brokenRows && std::all_of(s.nonFinite.begin(), s.nonFinite.end(),
+                                                 [](double fraction) { return fraction == 0; });
+    if (whole) wholeSeries.push_back(name);
     SeriesHint hint;
     hint.label = name;
     hint.yColumn = key + (brokenRows ? "-nonfinite" : "-error");
@@ -576,7 +583,7 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
                     precisionId(s.precision) + "-" + stabiliserId(s.stabiliser);
     hint.style = SeriesStyle::Line;
     hint.shortLabel = std::string(precisionId(s.precision)) + " " + stabiliserId(s.stabiliser);
-    table.hints.series.push_back(std::move(hint));
+    if (!whole) table.hints.series.push_back(std::move(hint));
     // The ε that minimises the error, with its bias and spread.
     if (settings.sweep == Sweep::Eps && s.stabiliser == Stabiliser::Performer &&
         s.error.size() == settings.grid.size()) {
@@ -600,6 +607,12 @@ Presentation AttentionPrecision::present(const AttentionPrecisionSettings& setti
                                  threeDigits(worst * 100) + "% of rows)");
         break;
       }
+  }
+  if (!wholeSeries.empty()) {
+    std::string line = "every row finite at every " + x + " (not drawn): ";
+    for (std::size_t i = 0; i < wholeSeries.size(); ++i)
+      line += (i ? "; " : "") + wholeSeries[i];
+    shown.warnings.push_back(line);
   }
   for (const Mechanism* m : settings.mechanisms)
     if (m->info().id == "trig" &&

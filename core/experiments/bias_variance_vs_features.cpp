@@ -215,18 +215,19 @@ Presentation BiasVarianceVsFeatures::present(const BiasVarianceVsFeaturesSetting
     table.addColumn(s.key + "-variance", s.name + " variance", e.variance);
     table.addColumn(s.key + "-bias2", s.name + " bias²", e.bias2);
     if (e.biased) {
+      // At paper sizes the entries after the MSE, in its colour, name only what differs.
       table.hints.series.push_back({s.label + " variance", s.key + "-variance", "", "", s.colorKey,
-                                    SeriesStyle::LineAndPoints, "", false});
+                                    SeriesStyle::LineAndPoints, "", false, "variance"});
       table.hints.series.push_back({s.label + " bias²", s.key + "-bias2", "", "", s.colorKey,
-                                    SeriesStyle::Points, "", false});
+                                    SeriesStyle::Points, "", false, "bias²"});
     }
     if (settings.trials > 0) {
       table.addColumn(s.key + "-mc-mse", s.name + " MSE (Monte Carlo)", e.mcMse);
       table.addColumn(s.key + "-mc-low", s.name + " MSE, 95% low (variance part)", e.mcLow);
       table.addColumn(s.key + "-mc-high", s.name + " MSE, 95% high (variance part)", e.mcHigh);
       table.hints.series.push_back({s.label + " Monte Carlo", s.key + "-mc-mse", s.key + "-mc-low",
-                                    s.key + "-mc-high", s.colorKey, SeriesStyle::Points, "",
-                                    false});
+                                    s.key + "-mc-high", s.colorKey, SeriesStyle::Points, "", false,
+                                    "Monte Carlo"});
     }
   }
   for (const std::string& line : groupedBySubject(result.notes))

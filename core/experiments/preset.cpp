@@ -460,7 +460,10 @@ std::vector<Preset> presetsWithoutClaims() {
         {"features-min", "4"},
         {"features-max", "1024"},
         {"features-steps", "9"},
-        {"trials", "4000"}},
+        // Closed forms only: Monte Carlo points for three estimators made a legend that left the
+        // one-column figure's axes under half of it (the experiment's default draws them; the
+        // closed forms are checked against Monte Carlo in the tests).
+        {"trials", "0"}},
        false,
        true,
        true},
