@@ -173,7 +173,14 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       auto* row = new QHBoxLayout(container);
       row->setContentsMargins(0, 0, 0, 0);
       auto* box = new RealSpinBox(spec.minimum, spec.maximum, -1e9, 1e9);
-      box->setDecimals(spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3);
+      // A spin box rounds its value to its decimals: enough of them for the spec's smallest
+      // positive end and for its default (attention-precision's ε = 1e-4 showed, and ran, as 0).
+      int decimals = spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3;
+      const double byDefault = asReal(spec.defaultValue);
+      if (byDefault > 0 && byDefault < 0.1)
+        decimals = std::max(decimals,
+                            std::min(10, static_cast<int>(std::ceil(-std::log10(byDefault))) + 2));
+      box->setDecimals(decimals);
       box->setSingleStep(spec.logScale ? spec.minimum * 10 : (spec.maximum - spec.minimum) / 100);
       auto* slider = new QSlider(Qt::Horizontal);
       slider->setRange(0, kSliderSteps);

@@ -3,7 +3,9 @@
 
 #include <qcustomplot.h>
 
+#include <cmath>
 #include <memory>
+#include <variant>
 
 #include <QDockWidget>
 #include <QMenu>
@@ -179,6 +181,24 @@ class InteractionTest : public QObject {
       const QString bundled = QString::fromUtf8(file.readAll());
       QVERIFY2(!bundled.trimmed().isEmpty(), qPrintable("empty teaching text for " + id));
       QCOMPARE(rfscope::ui::teachingText(id), bundled);
+    }
+  }
+
+  void everyRealDefaultSurvivesItsSpinBox() {
+    // A QDoubleSpinBox rounds its value to its decimals: attention-precision's ε = 1e-4 ran as 0.
+    for (const auto* experiment : rfscope::allExperiments()) {
+      rfscope::ui::ParameterPanel panel;
+      const auto specs = experiment->parameters();
+      panel.setSpecs(specs, {});
+      const rfscope::ParameterSet shown = panel.parameters();
+      for (const auto& spec : specs) {
+        const auto* value = std::get_if<double>(&spec.defaultValue);
+        if (spec.type != rfscope::ParameterType::Real || !value || !shown.contains(spec.key))
+          continue;
+        QVERIFY2(std::abs(shown.real(spec.key) - *value) <= 1e-12 * std::abs(*value),
+                 qPrintable(QString::fromStdString(experiment->info().id + " " + spec.key) + ": " +
+                            QString::number(shown.real(spec.key))));
+      }
     }
   }
 
