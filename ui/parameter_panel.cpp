@@ -50,6 +50,18 @@ double asReal(const ParameterValue& value) {
   return 0;
 }
 
+// A QDoubleSpinBox rounds its value to its decimals: three (four for specs reaching below 0.01),
+// more where a small value needs them for three significant digits (attention-precision's ε = 1e-4
+// and its preset's sweep from 1e-7 showed, and ran, as 0).
+void showDecimalsFor(QDoubleSpinBox* box, const ParameterSpec& spec, double value) {
+  int decimals = spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3;
+  const double magnitude = std::abs(value);
+  if (magnitude > 0 && magnitude < 0.1)
+    decimals =
+        std::max(decimals, std::min(static_cast<int>(std::ceil(-std::log10(magnitude))) + 2, 12));
+  box->setDecimals(decimals);
+}
+
 // Spin boxes that take any number typed, so that a value outside the spec (d = 0, σ = -0.5) is
 // reported under its control instead of being clamped, sign-dropped or reverted in silence. The
 // arrows and the wheel stay within the spec; the size hint is that of the spec's range.
@@ -173,14 +185,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       auto* row = new QHBoxLayout(container);
       row->setContentsMargins(0, 0, 0, 0);
       auto* box = new RealSpinBox(spec.minimum, spec.maximum, -1e9, 1e9);
-      // A spin box rounds its value to its decimals: enough of them for the spec's smallest
-      // positive end and for its default (attention-precision's ε = 1e-4 showed, and ran, as 0).
-      int decimals = spec.minimum > 0 && spec.minimum < 0.01 ? 4 : 3;
-      const double byDefault = asReal(spec.defaultValue);
-      if (byDefault > 0 && byDefault < 0.1)
-        decimals = std::max(decimals,
-                            std::min(10, static_cast<int>(std::ceil(-std::log10(byDefault))) + 2));
-      box->setDecimals(decimals);
+      showDecimalsFor(box, spec, asReal(spec.defaultValue));
       box->setSingleStep(spec.logScale ? spec.minimum * 10 : (spec.maximum - spec.minimum) / 100);
       auto* slider = new QSlider(Qt::Horizontal);
       slider->setRange(0, kSliderSteps);
@@ -201,6 +206,7 @@ ParameterPanel::Field ParameterPanel::makeField(const ParameterSpec& spec) {
       field.editor = container;
       field.read = [box]() { return ParameterValue(box->value()); };
       field.write = [box, slider, spec](const ParameterValue& v) {
+        showDecimalsFor(box, spec, asReal(v));
         box->setValue(asReal(v));
         slider->setValue(valueToSlider(spec, asReal(v)));
       };

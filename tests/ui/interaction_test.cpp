@@ -202,6 +202,30 @@ class InteractionTest : public QObject {
     }
   }
 
+  void everyPresetsRealValuesSurviveTheirSpinBoxes() {
+    for (const rfscope::Preset& preset : rfscope::allPresets()) {
+      const auto* experiment = rfscope::findExperiment(preset.experimentId);
+      QVERIFY(experiment);
+      std::vector<rfscope::ParameterError> errors;
+      const rfscope::ParameterSet values = rfscope::presetParameters(preset, *experiment, errors);
+      QVERIFY(errors.empty());
+      rfscope::ui::ParameterPanel panel;
+      const auto specs = experiment->parameters();
+      panel.setSpecs(specs, values);
+      const rfscope::ParameterSet shown = panel.parameters();
+      for (const auto& spec : specs) {
+        if (spec.type != rfscope::ParameterType::Real || !values.contains(spec.key) ||
+            !shown.contains(spec.key))
+          continue;
+        const double value = values.real(spec.key);
+        QVERIFY2(std::abs(shown.real(spec.key) - value) <= 1e-12 * std::abs(value),
+                 qPrintable(QString::fromStdString(preset.id + " " + spec.key) + ": " +
+                            QString::number(value, 'g', 17) + " shown as " +
+                            QString::number(shown.real(spec.key), 'g', 17)));
+      }
+    }
+  }
+
   void userPresetsRoundTripThroughSettings() {
     MainWindow window;
     window.show();
