@@ -72,11 +72,11 @@ TEST_F(GuiCommandLine, Item4_SessionFileInTheReadmeFormIsOpened) {
 }
 
 // Item 5: --screenshot never exited when validation blocked the run (40 s timeout observed). Here
-// the session itself is valid, but its σ range, shown with the panel's four decimals, collapses to
-// 0.0010 … 0.0010, which validation refuses.
+// the session itself is valid, but its σ range, shown to three significant digits (the panel's
+// spin boxes), collapses to 0.00100 … 0.00100, which validation refuses.
 TEST_F(GuiCommandLine, Item5_ScreenshotExitsWhenTheRunCannotStart) {
   const std::string blocked = file("blocked.json", R"({"format":"rfscope-session","version":1,
-      "experiment":"variance-vs-sigma","parameters":{"sigma-min":0.00101,"sigma-max":0.00104}})");
+      "experiment":"variance-vs-sigma","parameters":{"sigma-min":0.001001,"sigma-max":0.001004}})");
   const GuiResult r =
       runGui("--session " + blocked + " --screenshot " + (dir_ / "shot.png").string(), 60);
   EXPECT_EQ(r.exitCode, 2) << r.err;
