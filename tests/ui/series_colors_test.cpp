@@ -42,9 +42,14 @@ class SeriesColorsTest : public QObject {
 
   void keysNoRegistryOwnsGetHuesApartInOnePlot() {
     // attention-precision's series: hashed hues had put two stabilisers in one red.
-    const std::vector<std::string> keys{"fp16-none",  "fp16-performer-max", "fp16-exponent-max",
-                                        "fp64-none",  "fp64-performer-max", "fp64-exponent-max",
-                                        "pos",        "exact"};
+    const std::vector<std::string> keys{"fp16-none",
+                                        "fp16-performer-max",
+                                        "fp16-exponent-max",
+                                        "fp64-none",
+                                        "fp64-performer-max",
+                                        "fp64-exponent-max",
+                                        "pos",
+                                        "exact"};
     std::vector<QColor> others;
     for (const std::string& key : keys) {
       const QColor colour = ui::seriesColor(key, keys);
