@@ -340,9 +340,10 @@ AttentionPrecisionSettings AttentionPrecision::parse(const ParameterSet& params)
   }
   if (s.sweep == Sweep::SequenceLength && !s.grid.empty())
     s.length = std::max<std::int64_t>(s.length, static_cast<std::int64_t>(s.grid.back()));
-  s.plotted = params.choice("plot") == "broken-rows"
-                  ? AttentionPrecisionSettings::Plotted::BrokenRows
-                  : AttentionPrecisionSettings::Plotted::Error;
+  s.plotted = choiceValue<AttentionPrecisionSettings::Plotted>(
+      params, "plot",
+      {{"error", AttentionPrecisionSettings::Plotted::Error},
+       {"broken-rows", AttentionPrecisionSettings::Plotted::BrokenRows}});
   s.redraws = static_cast<std::size_t>(params.integer("redraws"));
   s.seed = static_cast<std::uint64_t>(params.integer("seed"));
   return s;
