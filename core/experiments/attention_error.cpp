@@ -8,6 +8,7 @@
 #include "core/attention/attention_parameters.h"
 #include "core/attention/attention_prediction.h"
 #include "core/attention/exact_attention.h"
+#include "core/attention/output_error_prediction.h"
 #include "core/attention/rf_attention.h"
 #include "core/data/data_error.h"
 #include "core/data/npy_file.h"
@@ -24,8 +25,19 @@
 namespace rfscope {
 namespace {
 
-// Above this relative spread of the normaliser the delta method is flagged (it over-predicts).
+// Where the prediction is drawn (predictionShown). Signed features: up to this normaliser spread
+// (beyond, D̂ comes near 0 in some draws and the linearisation stops describing ô).
 constexpr double kSpreadLimit = 0.2;
+// Positive features: up to this one-unit spread of the normaliser (beyond, the other units no
+// longer sum to near their mean and the saturated form under-predicts: by 15–25% at 0.6–0.8, up
+// to 2× above 1, measured), this relative standard error of the quadrature, and while the units
+// carry at least this share of the normaliser's exact mean (below, its mass sits in units too rare
+// for the quadrature).
+constexpr double kSaturatedSpreadLimit = 0.4;
+constexpr double kQuadratureLimit = 0.03;
+constexpr double kCoverageLimit = 0.95;
+// The one-unit prediction's rows (evenly spaced; every row up to this L).
+constexpr std::int64_t kOneUnitRows = 1024;
 
 // The mechanisms whose feature maps take queries and keys of any sign (not the discrete ones).
 std::vector<ParameterChoice> attentionMechanismChoices() {
@@ -313,10 +325,26 @@ double predictedAt(const std::vector<double>& squared, std::size_t k) {
 // the exact unnormalised error once (i.i.d.) or per M (coupled closed forms). A reason where
 // there is none.
 void predictErrors(const AttentionErrorSettings& settings, const AttentionProblem& problem,
-                   const KeyGram& gram, const ExactAttentionRows& exactRows,
+                   const ExactAttention& exact, const KeyGram& gram,
+                   const ExactAttentionRows& exactRows,
                    const std::vector<Eigen::Index>& predictionRows, const FeatureMapSpec& spec,
                    AttentionEstimatorErrors& e) {
   const std::size_t featureCount = settings.features.size();
+  // The measured output error is over every row: so is the prediction, up to 1024 of them.
+  const auto unit = predictOutputError(
+      problem, exact, evenlySpacedRows(problem.rows(), kOneUnitRows), *e.series.mechanism, spec,
+      settings.features,
+      deriveSeed(settings.seed, 2000 + e.series.couplingIndex, e.series.mechanismIndex));
+  if (unit) {
+    e.predictedSquared = unit->relativeSquared;
+    e.predictedStandardError = unit->standardError;
+    e.unitSpreadSquared = unit->spreadSquared;
+    e.normaliserCoverage = unit->normaliserCoverage;
+    e.predictionUnitSize = unit->unitSize;
+    e.predictionSaturated = unit->saturated;
+  } else {
+    e.predictionGaps.push_back("no output-error prediction — " + unit.reason());
+  }
   e.outputSquared.assign(featureCount, kNaN);
   e.attentionSquared.assign(featureCount, kNaN);
   e.spreadSquared.assign(featureCount, kNaN);
@@ -368,6 +396,13 @@ void commitMeasurements(const AttentionErrors* draws, std::size_t redraws,
   e.outputMean.push_back(summary.mean);
   e.outputStd.push_back(summary.std);
   e.outputMedian.push_back(median(output));
+  for (std::size_t r = 0; r < redraws; ++r)
+    values[r] = output[r] * output[r];
+  // The rms and its standard error, SE(mean square)/(2 rms).
+  const MeanAndStd squares = summarizeFinite(values.data(), redraws);
+  e.outputRms.push_back(std::sqrt(squares.mean));
+  e.outputRmsError.push_back(squares.std / std::sqrt(static_cast<double>(redraws)) /
+                             (2 * std::sqrt(squares.mean)));
   collect([](const AttentionErrors& d) {
     return d.linearisedOutputRelativeError * d.linearisedOutputRelativeError;
   });
@@ -409,8 +444,8 @@ GridRows measuredRows(AttentionErrorResult& result) {
   rows.columns.push_back(&result.features);
   for (AttentionEstimatorErrors& e : result.estimators)
     for (std::vector<double>* column :
-         {&e.outputMean, &e.outputStd, &e.outputMedian, &e.linearised, &e.attention,
-          &e.worstVariation, &e.nonPositive, &e.unnormalised})
+         {&e.outputMean, &e.outputStd, &e.outputMedian, &e.outputRms, &e.outputRmsError,
+          &e.linearised, &e.attention, &e.worstVariation, &e.nonPositive, &e.unnormalised})
       rows.columns.push_back(column);
   return rows;
 }
@@ -421,7 +456,50 @@ std::string shortSeriesName(std::string name) {
   return name;
 }
 
+// The standard error of √P from that of P (P = predicted squared error): SE/(2√P).
+std::vector<double> predictionStandardErrors(const std::vector<double>& squared,
+                                             const std::vector<double>& errors, std::size_t rows) {
+  std::vector<double> values(rows, kNaN);
+  for (std::size_t k = 0; k < rows && k < squared.size(); ++k)
+    values[k] = errors[k] / (2 * std::sqrt(squared[k]));
+  return values;
+}
+
 }  // namespace
+
+double predictionRelativeError(const AttentionEstimatorErrors& e, std::size_t k) {
+  return e.predictedStandardError[k] / (2 * e.predictedSquared[k]);
+}
+
+bool predictionShown(const AttentionEstimatorErrors& e, std::size_t k, std::int64_t features) {
+  if (k >= e.predictedSquared.size() || !(e.predictedSquared[k] > 0)) return false;
+  const double spread = std::sqrt(e.unitSpreadSquared[k]);
+  if (!e.predictionSaturated) return !(spread > kSpreadLimit);
+  if (e.normaliserCoverage < kCoverageLimit || predictionRelativeError(e, k) > kQuadratureLimit)
+    return false;
+  // One unit (M ≤ b) is the whole estimate: the saturated form is then exact.
+  return features <= e.predictionUnitSize || !(spread > kSaturatedSpreadLimit);
+}
+
+double predictedFeaturesFor(const AttentionEstimatorErrors& e,
+                            const std::vector<std::int64_t>& features, double target) {
+  const std::vector<double>& p = e.predictedSquared;
+  const std::size_t n = std::min(p.size(), features.size());
+  if (n == 0) return kNaN;
+  const double t2 = target * target;
+  const auto m = [&](std::size_t i) { return static_cast<double>(features[i]); };
+  std::size_t k = 0;
+  while (k < n && p[k] > t2)
+    ++k;
+  if (k == n)  // beyond the grid: ∝ 1/M from the last M (the ratio no longer saturates there)
+    return predictionShown(e, n - 1, features[n - 1]) ? std::ceil(m(n - 1) * p[n - 1] / t2) : kNaN;
+  if (!predictionShown(e, k, features[k])) return kNaN;
+  if (k == 0) return std::max(1.0, std::ceil(m(0) * p[0] / t2));
+  if (!predictionShown(e, k - 1, features[k - 1])) return kNaN;
+  const double e0 = std::log(p[k - 1]), e1 = std::log(p[k]);
+  const double t = e0 > e1 ? (e0 - std::log(t2)) / (e0 - e1) : 1.0;
+  return std::ceil(std::exp(std::log(m(k - 1)) + t * (std::log(m(k)) - std::log(m(k - 1)))));
+}
 
 std::string attentionProblemTitle(const AttentionErrorSettings& settings,
                                   const AttentionErrorResult& result) {
@@ -440,16 +518,39 @@ std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErro
   for (const AttentionEstimatorErrors& e : estimators) {
     if (!e.series.mechanism->info().positive)
       notes.emplace_back(e.series.name,
-                         "features of both signs — D̂ can be ≤ 0, the mean output error does not "
-                         "converge; compare the prediction with the median or the linearised "
-                         "error");
-    std::int64_t flaggedUpTo = 0;
-    for (std::size_t k = 0; k < e.spreadSquared.size(); ++k)
-      if (std::sqrt(e.spreadSquared[k]) > kSpreadLimit) flaggedUpTo = features[k];
-    if (flaggedUpTo > 0)
-      notes.emplace_back(e.series.name, "the normaliser's predicted spread exceeds 0.2 up to M = " +
-                                            std::to_string(flaggedUpTo) +
-                                            " — the delta method over-predicts there");
+                         "features of both signs — D̂ can be ≤ 0 and the mean output error does "
+                         "not converge; the prediction is of the rms linearised error (that "
+                         "column, or the median)");
+    std::vector<std::int64_t> hidden;
+    double spread = 0, error = 0;
+    for (std::size_t k = 0; k < e.predictedSquared.size(); ++k)
+      if (!predictionShown(e, k, features[k])) {
+        hidden.push_back(features[k]);
+        spread = std::max(spread, std::sqrt(e.unitSpreadSquared[k]));
+        error = std::max(error, predictionRelativeError(e, k));
+      }
+    if (hidden.empty()) continue;
+    const std::string at = "M = " + std::to_string(hidden.front()) +
+                           (hidden.size() > 1 ? " … " + std::to_string(hidden.back()) : "");
+    const auto digits = [](double v) { return formatParameterValue(std::round(v * 100) / 100); };
+    if (!e.predictionSaturated)
+      notes.emplace_back(e.series.name, "prediction not drawn at " + at +
+                                            ": the normaliser's spread exceeds 0.2, D̂ comes near "
+                                            "0 in some draws");
+    else if (e.normaliserCoverage < kCoverageLimit)
+      notes.emplace_back(e.series.name,
+                         "prediction not drawn: the normaliser is so heavy-tailed that " +
+                             digits(100 * (1 - e.normaliserCoverage)) +
+                             "% of its mean sits in units rarer than the quadrature's " +
+                             "(a draw of M features mostly lacks them too)");
+    else
+      notes.emplace_back(e.series.name,
+                         "prediction not drawn at " + at +
+                             ": the normaliser is heavy-tailed "
+                             "there (one-unit spread up to " +
+                             digits(spread) + ", quadrature standard error up to " +
+                             digits(100 * error) +
+                             "%), where one unit against the others' mean under-predicts");
   }
   return groupedBySubject(notes);
 }
@@ -476,7 +577,7 @@ Computed<AttentionErrorResult> AttentionError::compute(
   const std::vector<Eigen::Index> predictionRows =
       evenlySpacedRows(problem.rows(), settings.predictionRows);
   if (!parallelCells(context, estimators, [&](std::size_t s) {
-        predictErrors(settings, problem, gram, exactRows, predictionRows, specs[s],
+        predictErrors(settings, problem, exact, gram, exactRows, predictionRows, specs[s],
                       result.estimators[s]);
       })) {
     computed.status = RunStatus::Cancelled;
@@ -557,10 +658,25 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
       output.append(table, e.outputMean[k], e.outputStd[k], e.outputMean[k] - e.outputStd[k],
                     e.outputMean[k] + e.outputStd[k]);
     table.addColumn(key + "-output-median", name + " median output error", e.outputMedian);
-    table.addColumn(key + "-output-predicted", name + " predicted output error (delta method)",
-                    predicted(e.outputSquared));
+    table.addColumn(key + "-output-rms", name + " rms output error", e.outputRms);
+    table.addColumn(key + "-output-rms-se", name + " standard error of the rms (over redraws)",
+                    e.outputRmsError);
+    table.addColumn(key + "-output-predicted",
+                    name + (e.predictionSaturated ? " predicted rms output error (one unit, ratio)"
+                                                  : " predicted rms linearised output error (one "
+                                                    "unit)"),
+                    predicted(e.predictedSquared));
+    table.addColumn(key + "-output-predicted-se", name + " standard error of the prediction",
+                    predictionStandardErrors(e.predictedSquared, e.predictedStandardError, rows));
+    std::vector<double> shownValues = predicted(e.predictedSquared);
+    for (std::size_t k = 0; k < rows; ++k)
+      if (!predictionShown(e, k, settings.features[k])) shownValues[k] = kNaN;
+    table.addColumn(key + "-output-predicted-shown", name + " prediction where drawn", shownValues);
     table.addColumn(key + "-linearised", name + " rms linearised output error |N̂ - oD̂|/D",
                     e.linearised);
+    table.addColumn(key + "-linearised-predicted",
+                    name + " predicted rms linearised output error (delta method)",
+                    predicted(e.outputSquared));
     table.addColumn(key + "-attention", name + " mean attention-matrix error", e.attention);
     table.addColumn(key + "-attention-predicted", name + " predicted attention-matrix error",
                     predicted(e.attentionSquared));
@@ -572,16 +688,17 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
                     predicted(e.unnormalisedSquared));
     table.addColumn(key + "-spread", name + " predicted normaliser spread √Var D̂/D",
                     predicted(e.spreadSquared));
+    table.addColumn(key + "-unit-spread", name + " normaliser spread √Var D̂/D from one unit",
+                    predicted(e.unitSpreadSquared));
   }
   // The predicted output error beside the measured curve, where the delta method has one and the
   // normaliser's spread leaves it in range at some M (out of range everywhere, its points would
   // sit orders of magnitude above the measured curves and squash them; the warning says why).
   for (const AttentionEstimatorErrors& e : result.estimators)
-    if (!std::isnan(predictedAt(e.outputSquared, 0)) &&
-        !(std::sqrt(e.spreadSquared.back()) > kSpreadLimit))
+    if (!e.predictedSquared.empty())
       table.hints.series.push_back({e.series.name + " predicted",
-                                    e.series.key + "-output-predicted", "", "", e.series.colorKey,
-                                    SeriesStyle::Points, "", false,
+                                    e.series.key + "-output-predicted-shown", "", "",
+                                    e.series.colorKey, SeriesStyle::Points, "", false,
                                     shortSeriesName(e.series.label) + " pred."});
   // The notes are known from the closed forms, before any measurement.
   shown.warnings = attentionNotes(result.estimators, settings.features);
@@ -589,13 +706,9 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
   // Features for the target error, every estimator in one line: predicted, then measured.
   std::string predictedM, measuredM;
   for (const AttentionEstimatorErrors& e : result.estimators) {
-    if (!std::isnan(predictedAt(e.outputSquared, 0))) {
-      const double perFeature =
-          e.outputSquared.front() * static_cast<double>(settings.features.front());
-      predictedM +=
-          (predictedM.empty() ? "" : "; ") + e.series.name + " M ≈ " +
-          countText(std::ceil(perFeature / (settings.targetError * settings.targetError)));
-    }
+    if (const double m = predictedFeaturesFor(e, settings.features, settings.targetError);
+        !std::isnan(m))
+      predictedM += (predictedM.empty() ? "" : "; ") + e.series.name + " M ≈ " + countText(m);
     for (std::size_t k = 0; k < rows; ++k)
       if (e.outputMean[k] <= settings.targetError) {
         measuredM += (measuredM.empty() ? "" : "; ") + e.series.name +

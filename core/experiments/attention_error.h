@@ -48,11 +48,19 @@ struct AttentionEstimatorErrors {
   // output and attention-matrix (delta method), unnormalised (exact), the normaliser's spread
   // Var D̂/D²; NaN where there is no closed form.
   std::vector<double> outputSquared, attentionSquared, unnormalisedSquared, spreadSquared;
-  // Measured over the redraws, one value per M measured so far: the output error's mean, std and
-  // median, the rms linearised error, the means of the attention-matrix error, the worst row's
-  // total variation and the fraction of rows with D̂ ≤ 0, and the rms unnormalised error.
-  std::vector<double> outputMean, outputStd, outputMedian, linearised, attention, worstVariation,
-      nonPositive, unnormalised;
+  // The output error E‖Ô - O‖²/‖O‖² from one unit of features (output_error_prediction.h):
+  // saturated for positive features, linearised for signed ones; its quadrature's standard error
+  // and the normaliser's spread Var(Σ s)/M² from the same units; empty where there is none.
+  std::vector<double> predictedSquared, predictedStandardError, unitSpreadSquared;
+  bool predictionSaturated = false;
+  double normaliserCoverage = 1;
+  std::int64_t predictionUnitSize = 1;
+  // Measured over the redraws, one value per M measured so far: the output error's mean, std,
+  // median, rms and the rms's standard error, the rms linearised error, the means of the
+  // attention-matrix error, the worst row's total variation and the fraction of rows with D̂ ≤ 0,
+  // and the rms unnormalised error.
+  std::vector<double> outputMean, outputStd, outputMedian, outputRms, outputRmsError, linearised,
+      attention, worstVariation, nonPositive, unnormalised;
 };
 
 struct AttentionErrorResult {
@@ -65,10 +73,25 @@ struct AttentionErrorResult {
 std::string attentionProblemTitle(const AttentionErrorSettings& settings,
                                   const AttentionErrorResult& result);
 
+// Whether the output-error prediction at the grid's M number k (= features) is drawn. Positive
+// features: where the one-unit spread of the normaliser is at most 0.4 or M fits one unit (then
+// the form is exact), the quadrature's relative standard error is at most 3% and its units carry
+// 95% of the normaliser's mean — beyond, the errors are heavy-tailed and the saturated form
+// under-predicts (no finite set of redraws measures them stably either). Signed features: where
+// the spread is at most 0.2 (beyond, D̂ comes near 0 and the linearisation stops describing ô).
+bool predictionShown(const AttentionEstimatorErrors& e, std::size_t k, std::int64_t features);
+// The quadrature's relative standard error of the predicted (rms) error at M number k.
+double predictionRelativeError(const AttentionEstimatorErrors& e, std::size_t k);
+
+// The M at which the predicted (rms) error falls to `target`: log-log between the grid's M, beyond
+// the largest ∝ 1/M; NaN where the prediction there is not drawn (predictionShown) or missing.
+double predictedFeaturesFor(const AttentionEstimatorErrors& e,
+                            const std::vector<std::int64_t>& features, double target);
+
 // The notes on the estimators' numbers, one line per reason with every estimator it applies to
-// ("PosRF, ORF; OPRF, ORF: no delta-method prediction — …"): where the closed forms predict
-// nothing or only part, features of both signs (the mean error does not converge), and M up to
-// which the delta method is out of its range.
+// ("PosRF, ORF; OPRF, ORF: no delta-method prediction — …"): where nothing or only part is
+// predicted, features of both signs (the mean error does not converge), and the M at which the
+// prediction is not drawn, with the reason.
 std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErrors>& estimators,
                                         const std::vector<std::int64_t>& features);
 

@@ -8,12 +8,13 @@
 
 #include "core/experiments/experiment_support.h"
 #include "core/math/log_math.h"
+#include "core/mechanisms/mechanism.h"
 #include "core/params/parameter_set.h"
 
 namespace rfscope {
 namespace {
 
-// Where the measured mean error first falls to the target: M interpolated in log-log between the
+// Where the measured error first falls to the target: M interpolated in log-log between the
 // bracketing grid points (error ∝ M^-slope locally), with those points; NaN where it never does.
 FeaturesNeeded measuredCrossing(const std::vector<double>& features,
                                 const std::vector<double>& error, double target) {
@@ -41,7 +42,7 @@ const ExperimentInfo& AttentionFeaturesNeeded::info() const {
   static const ExperimentInfo info{
       "attention-features-needed", "Features needed for linear attention", "Performer attention",
       "The smallest number of random features per mechanism and coupling for a target relative "
-      "error of Performer attention: predicted by the delta method, measured by Monte Carlo"};
+      "error of Performer attention: predicted from one unit of features, measured by Monte Carlo"};
   return info;
 }
 
@@ -55,7 +56,7 @@ std::vector<ParameterSpec> AttentionFeaturesNeeded::parameters() const {
     }
     if (spec.key == "redraws") spec.defaultValue = std::int64_t{10};
     if (spec.key == "target-error")
-      spec.help = "relative output error ‖Ô - O‖/‖O‖ to reach (mean over redraws)";
+      spec.help = "relative output error ‖Ô - O‖/‖O‖ to reach (rms over redraws)";
   }
   return specs;
 }
@@ -99,11 +100,11 @@ Computed<AttentionFeaturesNeededResult> AttentionFeaturesNeeded::compute(
   const double target = settings.targetError;
   const std::vector<double>& grid = computed.result.errors.features;
   for (const AttentionEstimatorErrors& e : computed.result.errors.estimators) {
-    FeaturesNeeded needed = measuredCrossing(grid, e.outputMean, target);
-    // The delta method's error at the first M, ∝ 1/√M (i.i.d.): M = M₀ ε₀² / target².
-    const double error = std::sqrt(e.outputSquared[0]);
-    needed.predicted =
-        std::isnan(error) ? kNaN : std::ceil(grid[0] * error * error / (target * target));
+    // The statistic the prediction names: the rms output error (the rms linearised error for
+    // signed features, whose output error has no finite mean square).
+    const bool positive = e.series.mechanism->info().positive;
+    FeaturesNeeded needed = measuredCrossing(grid, positive ? e.outputRms : e.linearised, target);
+    needed.predicted = predictedFeaturesFor(e, settings.features, target);
     computed.result.needed.push_back(needed);
   }
   return computed;
@@ -128,17 +129,17 @@ Presentation AttentionFeaturesNeeded::present(const AttentionErrorSettings& sett
   table.hints.kind = PlotKind::GroupedBars;
   const ColumnHandle estimator = table.addColumn("estimator", "mechanism × coupling (number)");
   const ColumnHandle predicted =
-      table.addColumn("features-predicted", "M predicted by the delta method (i.i.d. only)");
+      table.addColumn("features-predicted", "M predicted (rms error from one unit of features)");
   const ColumnHandle measured = table.addColumn(
-      "features-measured", "M measured (crossing of the mean error, log-log interpolated)");
+      "features-measured", "M measured (crossing of the rms error, log-log interpolated)");
   const ColumnHandle below =
-      table.addColumn("features-measured-low", "largest grid M with the mean error above target");
+      table.addColumn("features-measured-low", "largest grid M with the rms error above target");
   const ColumnHandle above =
-      table.addColumn("features-measured-high", "smallest grid M with the mean error at or below");
+      table.addColumn("features-measured-high", "smallest grid M with the rms error at or below");
   const ColumnHandle largest =
-      table.addColumn("error-at-largest", "measured mean output error at the largest grid M");
-  table.hints.series.push_back({"predicted (delta method)", "features-predicted", "", "", "truth",
-                                SeriesStyle::Points, "", false});
+      table.addColumn("error-at-largest", "measured rms output error at the largest grid M");
+  table.hints.series.push_back(
+      {"predicted", "features-predicted", "", "", "truth", SeriesStyle::Points, "", false});
   table.hints.series.push_back({"measured (Monte Carlo)", "features-measured",
                                 "features-measured-low", "features-measured-high", "exact",
                                 SeriesStyle::Points, "", false});

@@ -1,8 +1,10 @@
 #pragma once
 // The number a Performer user wants: for a target relative output error of random-feature
-// attention, the smallest number of features M per mechanism × coupling — predicted by the delta
-// method (i.i.d. features: the error falls like 1/√M, so M = M₁·ε₁²/target²) and measured by Monte
-// Carlo on a grid of M (the crossing of the measured mean error, interpolated in log-log between
+// attention, the smallest number of features M per mechanism × coupling — predicted from one unit
+// of features (output_error_prediction.h: the crossing of the predicted rms error, interpolated in
+// log-log, ∝ 1/M beyond the grid; none where the prediction is not drawn) and measured by Monte
+// Carlo on a grid of M (the crossing of the measured rms error — the statistic predicted; the rms
+// linearised error for signed features — interpolated in log-log between
 // the two grid points that bracket it). One row per mechanism × coupling, drawn as grouped bars.
 // The inputs, estimators and grid are attention-error's (attention_error.h), whose result it reads.
 
@@ -15,8 +17,8 @@ namespace rfscope {
 struct FeaturesNeeded {
   double predicted = 0;
   double measured = 0;       // the crossing, log-log interpolated
-  double measuredBelow = 0;  // the largest grid M with the mean error above the target
-  double measuredAbove = 0;  // the smallest grid M with the mean error at or below it
+  double measuredBelow = 0;  // the largest grid M with the rms error above the target
+  double measuredAbove = 0;  // the smallest grid M with the rms error at or below it
   double errorAtLargest = 0;
 };
 
