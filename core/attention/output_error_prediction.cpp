@@ -19,13 +19,13 @@ namespace {
 // kTargetError somewhere on the grid, up to about kMaxFrequencies (at least kMinUnits units each
 // time). Light-tailed errors stop at the first batch; heavy-tailed ones get the most.
 constexpr std::int64_t kMapFrequencies = 256;
-constexpr std::int64_t kFirstFrequencies = std::int64_t{1} << 14;
+constexpr std::int64_t kFirstFrequencies = std::int64_t{1} << 13;
 constexpr std::int64_t kMaxFrequencies = std::int64_t{1} << 17;
 // ... and at most about this many multiply-adds in the projections ωᵀx (rows × frequencies × d),
 // for long sequences in high dimension: at least the first batch, whatever the size.
-constexpr double kMaxProjectionWork = 0x1p33;
+constexpr double kMaxProjectionWork = 0x1p30;
 constexpr std::int64_t kMinUnits = 256;
-constexpr double kTargetError = 0.01;
+constexpr double kTargetError = 0.02;
 
 int unitSize(const FeatureMapSpec& spec) {
   return spec.coupling == Coupling::Iid ? 1 : frequencyDimension(spec.coupling, spec.dimension);

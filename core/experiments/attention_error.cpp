@@ -521,36 +521,41 @@ std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErro
                          "features of both signs — D̂ can be ≤ 0 and the mean output error does "
                          "not converge; the prediction is of the rms linearised error (that "
                          "column, or the median)");
+    // The M not drawn, and for positive features which limits they pass: the one-unit spread
+    // (beyond, the saturated form under-predicts) and the quadrature's standard error.
     std::vector<std::int64_t> hidden;
     double spread = 0, error = 0;
     for (std::size_t k = 0; k < e.predictedSquared.size(); ++k)
       if (!predictionShown(e, k, features[k])) {
         hidden.push_back(features[k]);
-        spread = std::max(spread, std::sqrt(e.unitSpreadSquared[k]));
+        if (features[k] > e.predictionUnitSize)
+          spread = std::max(spread, std::sqrt(e.unitSpreadSquared[k]));
         error = std::max(error, predictionRelativeError(e, k));
       }
     if (hidden.empty()) continue;
     const std::string at = "M = " + std::to_string(hidden.front()) +
                            (hidden.size() > 1 ? " … " + std::to_string(hidden.back()) : "");
     const auto digits = [](double v) { return formatParameterValue(std::round(v * 100) / 100); };
-    if (!e.predictionSaturated)
-      notes.emplace_back(e.series.name, "prediction not drawn at " + at +
-                                            ": the normaliser's spread exceeds 0.2, D̂ comes near "
-                                            "0 in some draws");
-    else if (e.normaliserCoverage < kCoverageLimit)
-      notes.emplace_back(e.series.name,
-                         "prediction not drawn: the normaliser is so heavy-tailed that " +
-                             digits(100 * (1 - e.normaliserCoverage)) +
-                             "% of its mean sits in units rarer than the quadrature's " +
-                             "(a draw of M features mostly lacks them too)");
-    else
-      notes.emplace_back(e.series.name,
-                         "prediction not drawn at " + at +
-                             ": the normaliser is heavy-tailed "
-                             "there (one-unit spread up to " +
-                             digits(spread) + ", quadrature standard error up to " +
-                             digits(100 * error) +
-                             "%), where one unit against the others' mean under-predicts");
+    std::vector<std::string> reasons;
+    if (!e.predictionSaturated) {
+      reasons.push_back("the normaliser's spread exceeds 0.2, D̂ comes near 0 in some draws");
+    } else if (e.normaliserCoverage < kCoverageLimit) {
+      reasons.push_back("the normaliser is so heavy-tailed that " +
+                        digits(100 * (1 - e.normaliserCoverage)) +
+                        "% of its mean sits in units rarer than the quadrature's (a draw of M "
+                        "features mostly lacks them too)");
+    } else {
+      if (spread > kSaturatedSpreadLimit)
+        reasons.push_back("the one-unit spread of the normaliser reaches " + digits(spread) +
+                          " (above 0.4 one unit against the others' mean under-predicts)");
+      if (error > kQuadratureLimit)
+        reasons.push_back("the quadrature's standard error reaches " + digits(100 * error) +
+                          "% (heavy tails; above 3% not drawn)");
+    }
+    std::string text = "prediction not drawn at " + at + ": ";
+    for (std::size_t r = 0; r < reasons.size(); ++r)
+      text += (r == 0 ? "" : "; ") + reasons[r];
+    notes.emplace_back(e.series.name, text);
   }
   return groupedBySubject(notes);
 }

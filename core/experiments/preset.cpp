@@ -244,7 +244,7 @@ std::vector<Preset> presetsWithoutClaims() {
        "Performer attention — FAVOR+ vs FAVOR++ vs SimRF",
        "attention-error",
        "L = 1024, d = 64, input scale 0.5: OPRF (FAVOR++) below PosRF at every M, SimRF and ORF "
-       "below IID from M = 64; the delta method's prediction beside the i.i.d. curves",
+       "below IID from M = 64; the predicted rms error beside every curve where it holds",
        {{"d", "64"},
         {"sequence-length", "1024"},
         {"value-dimension", "8"},
@@ -287,7 +287,7 @@ std::vector<Preset> presetsWithoutClaims() {
        "attention-error",
        "The usual regime (entries ~ N(0, 1), d = 64, |x| ≈ 2.8): both mechanisms' relative error "
        "stays above 1 (worse than predicting zero) up to M = 1024, OPRF no better than PosRF; "
-       "the normaliser's spread rules the delta method out",
+       "the normaliser's spread is why no prediction is drawn",
        {{"d", "64"},
         {"sequence-length", "256"},
         {"input-scale", "1"},
@@ -305,7 +305,7 @@ std::vector<Preset> presetsWithoutClaims() {
       {"teach-attention-prediction",
        "Teaching — predicted and measured attention error",
        "attention-error",
-       "Small inputs (scale 0.3): the delta method sits on the measured PosRF and OPRF curves, "
+       "Small inputs (scale 0.3): the prediction sits on the measured PosRF and OPRF curves, "
        "both falling like 1/√M; TrigRF's normaliser can be ≤ 0, compare its median",
        {{"sequence-length", "128"},
         {"input-scale", "0.3"},

@@ -80,7 +80,8 @@ TEST(AttentionErrorExperiment, PredictionIsDrawnOnlyWhereItHolds) {
   };
   std::string notes;
   EXPECT_EQ(shown(2.0, notes), 0);
-  EXPECT_NE(notes.find("PosRF, IID: prediction not drawn: the normaliser is so heavy-tailed"),
+  EXPECT_NE(notes.find("PosRF, IID: prediction not drawn at M = 8 … 64: the normaliser is so "
+                       "heavy-tailed"),
             std::string::npos)
       << notes;
   EXPECT_EQ(shown(1.0, notes), 0);
