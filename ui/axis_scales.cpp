@@ -26,8 +26,9 @@ class ExponentTicker : public QCPAxisTicker {
   double step_ = 0;
 };
 
-// A log axis over less than two decades: ticks at 1, 2 and 5 × 10ⁿ (every integer × 10ⁿ when that
-// gives fewer than three), so that the low end is labelled too — a linear ticker on a log axis
+// A log axis over less than two decades: ticks at 1, 2 and 5 × 10ⁿ (1, 2, 3, 5, 7 × 10ⁿ, nearly
+// even in log, when that gives fewer than three; every integer × 10ⁿ only after that: 0.8, 0.9, 1
+// crowd a short axis), so that the low end is labelled too — a linear ticker on a log axis
 // labels only the upper part (16…256 showed 50, 100, …, 250). Where even the integers give fewer
 // than three (0.88…1.02 had only 0.9 and 1), the axis is so short that log and linear spacing look
 // alike: the linear ticker's round steps.
@@ -35,6 +36,7 @@ class ShortLogTicker : public QCPAxisTicker {
  protected:
   QVector<double> createTickVector(double tickStep, const QCPRange& range) override {
     QVector<double> ticks = ticksWith({1, 2, 5}, range);
+    if (ticks.size() < 3) ticks = ticksWith({1, 2, 3, 5, 7}, range);
     if (ticks.size() < 3) ticks = ticksWith({1, 2, 3, 4, 5, 6, 7, 8, 9}, range);
     if (ticks.size() < 3) ticks = QCPAxisTicker::createTickVector(tickStep, range);
     return ticks;

@@ -14,18 +14,9 @@
 namespace rfscope {
 namespace {
 
-// The quadrature draws maps of kMapFrequencies frequencies (whole units), first about
-// kFirstFrequencies in all, doubling while the prediction's relative standard error exceeds
-// kTargetError somewhere on the grid, up to about kMaxFrequencies (at least kMinUnits units each
-// time). Light-tailed errors stop at the first batch; heavy-tailed ones get the most.
+// Frequencies per drawn map (whole units) and the fewest units of a batch (QuadratureBudget).
 constexpr std::int64_t kMapFrequencies = 256;
-constexpr std::int64_t kFirstFrequencies = std::int64_t{1} << 13;
-constexpr std::int64_t kMaxFrequencies = std::int64_t{1} << 17;
-// ... and at most about this many multiply-adds in the projections ωᵀx (rows × frequencies × d),
-// for long sequences in high dimension: at least the first batch, whatever the size.
-constexpr double kMaxProjectionWork = 0x1p30;
 constexpr std::int64_t kMinUnits = 256;
-constexpr double kTargetError = 0.02;
 
 int unitSize(const FeatureMapSpec& spec) {
   return spec.coupling == Coupling::Iid ? 1 : frequencyDimension(spec.coupling, spec.dimension);
@@ -188,7 +179,8 @@ Status hasOutputErrorPrediction(const Mechanism& mechanism, const FeatureMapSpec
 Outcome<OutputErrorPrediction> predictOutputError(
     const AttentionProblem& problem, const ExactAttention& exact,
     const std::vector<Eigen::Index>& rows, const Mechanism& mechanism, const FeatureMapSpec& spec,
-    const std::vector<std::int64_t>& features, std::uint64_t seed) {
+    const std::vector<std::int64_t>& features, std::uint64_t seed, const QuadratureBudget& budget,
+    const std::function<bool()>& cancelled) {
   if (const Status available = hasOutputErrorPrediction(mechanism, spec); !available)
     return Outcome<OutputErrorPrediction>::unavailable(available.reason());
   PredictionSetup setup{
@@ -229,13 +221,16 @@ Outcome<OutputErrorPrediction> predictOutputError(
     return std::pair{mean, std::sqrt(variance / total)};
   };
   std::int64_t done = 0;
-  for (std::int64_t maps = mapsFor(kFirstFrequencies);; maps *= 2) {
+  const auto stopped = [&] { return cancelled && cancelled(); };
+  for (std::int64_t maps = mapsFor(budget.first);; maps *= 2) {
     std::vector<MapSums> perMapSums(static_cast<std::size_t>(maps - done));
     tbb::parallel_for(done, maps, [&](std::int64_t i) {
+      if (stopped()) return;
       TrialStream stream(seed, static_cast<std::uint64_t>(i));
       const auto map = mechanism.drawFeatureMap(mapSpec, stream);
       perMapSums[static_cast<std::size_t>(i - done)] = mapSums(setup, **map);
     });
+    if (stopped()) return Outcome<OutputErrorPrediction>::unavailable("cancelled");
     // Summed in map order: the same numbers for any number of threads.
     for (const MapSums& m : perMapSums) {
       normaliser += m.normaliser;
@@ -251,8 +246,8 @@ Outcome<OutputErrorPrediction> predictOutputError(
     for (std::size_t k = 0; k < grid; ++k)
       if (const auto [mean, error] = estimate(k); mean > 0)
         worst = std::max(worst, error / (2 * mean));
-    if (worst <= kTargetError || maps >= mapsFor(kMaxFrequencies) ||
-        2.0 * static_cast<double>(maps * perMap) * projectionWork > kMaxProjectionWork)
+    if (worst <= budget.targetError || maps >= mapsFor(budget.most) ||
+        2.0 * static_cast<double>(maps * perMap) * projectionWork > budget.maxWork)
       break;
   }
   const double normSquared = setup.outputs.squaredNorm();

@@ -23,11 +23,12 @@
 // Σ s_u ≈ 0, where E|ô - o|² is infinite at every M: their prediction is the linearised one.
 //
 // The expectations are one-unit integrals, evaluated by Monte Carlo quadrature over units drawn
-// from a fixed stream (2^14 frequencies, doubled up to 2^17 until the relative standard error is
-// 1% at every M; the standard error is reported) — the same units for every M, so a whole curve
-// of predictions costs one pass, independent of M: O(units · b · (L + R) · d).
+// from a fixed stream (QuadratureBudget; the standard error is reported) — the same units for
+// every M, so a whole curve of predictions costs one pass, independent of M:
+// O(units · b · (L + R) · d).
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include <Eigen/Core>
@@ -58,11 +59,25 @@ struct OutputErrorPrediction {
 // must describe its columns (feature_map_recipe.h: frequency k's columns are k, k + M, ...).
 Status hasOutputErrorPrediction(const Mechanism& mechanism, const FeatureMapSpec& spec);
 
-// The prediction over `rows` (of `exactRows`, whose o_i and D_i it uses) at every M of `features`;
+// How long the quadrature runs: maps of 256 frequencies (whole units), first about `first`
+// frequencies in all, doubling while the prediction's relative standard error exceeds
+// `targetError` somewhere on the grid, up to about `most` frequencies or `maxWork` multiply-adds
+// in the projections ωᵀx (rows × frequencies × d) — at least the first batch — with at least 256
+// units each time. Light-tailed errors stop at the first batch; heavy-tailed ones get the most.
+struct QuadratureBudget {
+  std::int64_t first = std::int64_t{1} << 13;
+  std::int64_t most = std::int64_t{1} << 17;
+  double targetError = 0.02;
+  double maxWork = 0x1p30;
+};
+
+// The prediction over `rows` (of `exact`, whose o_i and D_i it uses) at every M of `features`;
 // `spec` gives the kernel (softmax), coupling, d and resolved parameters (its M is ignored).
+// Unavailable when `cancelled` returns true (checked between maps).
 Outcome<OutputErrorPrediction> predictOutputError(
     const AttentionProblem& problem, const ExactAttention& exact,
     const std::vector<Eigen::Index>& rows, const Mechanism& mechanism, const FeatureMapSpec& spec,
-    const std::vector<std::int64_t>& features, std::uint64_t seed);
+    const std::vector<std::int64_t>& features, std::uint64_t seed,
+    const QuadratureBudget& budget = {}, const std::function<bool()>& cancelled = {});
 
 }  // namespace rfscope

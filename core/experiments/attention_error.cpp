@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <string>
 
@@ -328,13 +329,14 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
                    const ExactAttention& exact, const KeyGram& gram,
                    const ExactAttentionRows& exactRows,
                    const std::vector<Eigen::Index>& predictionRows, const FeatureMapSpec& spec,
-                   AttentionEstimatorErrors& e) {
+                   const std::function<bool()>& cancelled, AttentionEstimatorErrors& e) {
   const std::size_t featureCount = settings.features.size();
   // The measured output error is over every row: so is the prediction, up to 1024 of them.
   const auto unit = predictOutputError(
       problem, exact, evenlySpacedRows(problem.rows(), kOneUnitRows), *e.series.mechanism, spec,
       settings.features,
-      deriveSeed(settings.seed, 2000 + e.series.couplingIndex, e.series.mechanismIndex));
+      deriveSeed(settings.seed, 2000 + e.series.couplingIndex, e.series.mechanismIndex), {},
+      cancelled);
   if (unit) {
     e.predictedSquared = unit->relativeSquared;
     e.predictedStandardError = unit->standardError;
@@ -581,10 +583,13 @@ Computed<AttentionErrorResult> AttentionError::compute(
   const std::size_t estimators = result.estimators.size();
   const std::vector<Eigen::Index> predictionRows =
       evenlySpacedRows(problem.rows(), settings.predictionRows);
-  if (!parallelCells(context, estimators, [&](std::size_t s) {
-        predictErrors(settings, problem, exact, gram, exactRows, predictionRows, specs[s],
-                      result.estimators[s]);
-      })) {
+  const std::function<bool()> cancelled = [&] { return context.cancelled(); };
+  if (!parallelCells(context, estimators,
+                     [&](std::size_t s) {
+                       predictErrors(settings, problem, exact, gram, exactRows, predictionRows,
+                                     specs[s], cancelled, result.estimators[s]);
+                     }) ||
+      context.cancelled()) {
     computed.status = RunStatus::Cancelled;
     return computed;
   }
@@ -639,7 +644,8 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
   table.hints.title = attentionProblemTitle(settings, result);
   table.hints.xColumn = "features";
   table.hints.xLabel = "random features M";
-  table.hints.yLabel = "relative output error ‖Ô - O‖/‖O‖ (measured: mean ± std; predicted)";
+  table.hints.yLabel =
+      "relative output error ‖Ô - O‖/‖O‖ (lines: measured mean ± std; points: predicted rms)";
   table.hints.xShortLabel = "M";
   table.hints.yShortLabel = "‖Ô - O‖/‖O‖";
   table.hints.xLog = table.hints.yLog = true;
@@ -677,6 +683,13 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
     for (std::size_t k = 0; k < rows; ++k)
       if (!predictionShown(e, k, settings.features[k])) shownValues[k] = kNaN;
     table.addColumn(key + "-output-predicted-shown", name + " prediction where drawn", shownValues);
+    // The prediction as points beside its measured curve, where it holds (elsewhere it would
+    // sit far from the curves and squash them; the notes say why it is not drawn). With more
+    // than two such series their legend entries would crowd out the axes: the axis label says
+    // what the points are instead.
+    if (std::any_of(shownValues.begin(), shownValues.end(), [](double v) { return v == v; }))
+      table.hints.series.push_back({name + " predicted", key + "-output-predicted-shown", "", "",
+                                    e.series.colorKey, SeriesStyle::Points, "", false, "pred."});
     table.addColumn(key + "-linearised", name + " rms linearised output error |N̂ - oD̂|/D",
                     e.linearised);
     table.addColumn(key + "-linearised-predicted",
@@ -696,15 +709,17 @@ Presentation AttentionError::present(const AttentionErrorSettings& settings,
     table.addColumn(key + "-unit-spread", name + " normaliser spread √Var D̂/D from one unit",
                     predicted(e.unitSpreadSquared));
   }
-  // The predicted output error beside the measured curve, where the delta method has one and the
-  // normaliser's spread leaves it in range at some M (out of range everywhere, its points would
-  // sit orders of magnitude above the measured curves and squash them; the warning says why).
-  for (const AttentionEstimatorErrors& e : result.estimators)
-    if (!e.predictedSquared.empty())
-      table.hints.series.push_back({e.series.name + " predicted",
-                                    e.series.key + "-output-predicted-shown", "", "",
-                                    e.series.colorKey, SeriesStyle::Points, "", false,
-                                    shortSeriesName(e.series.label) + " pred."});
+  std::vector<SeriesHint*> predictions;
+  for (SeriesHint& hint : table.hints.series)
+    if (hint.style == SeriesStyle::Points) predictions.push_back(&hint);
+  if (predictions.size() > 2) {
+    for (SeriesHint* hint : predictions)
+      hint->inLegend = false;
+    table.hints.yLabel =
+        "relative output error ‖Ô - O‖/‖O‖ (lines: measured mean ± std; points: "
+        "predicted rms, the colour of their curve)";
+    table.hints.yShortLabel = "‖Ô - O‖/‖O‖, • pred.";
+  }
   // The notes are known from the closed forms, before any measurement.
   shown.warnings = attentionNotes(result.estimators, settings.features);
   if (rows < settings.features.size()) return shown;  // what was measured: complete runs only

@@ -31,6 +31,9 @@ struct SeriesHint {
   // measured"; a series after one of its colour may name only what differs ("error" after
   // "TrigRF"). Empty: the label.
   std::string shortLabel{};
+  // Whether the series has a legend entry: false for companions whose colour and style the axis
+  // label explains (the predicted points beside each measured curve, when there are many).
+  bool inLegend = true;
 };
 
 // A vertical line across the plot at one x (e.g. the exact value beside a histogram of estimates).

@@ -168,7 +168,7 @@ const std::vector<ClaimVariation>& claimVariations() {
       {"attention-large-norms",
        {{"input-scale", "0.3"}, {"redraws", "3"}, {"error-rows", "8"}, {"prediction-rows", "2"}},
        {"PosRF above 1 everywhere", "OPRF above 1 everywhere",
-        "the spread flags the delta method (above 0.2)"}},
+        "the normaliser's spread is large (above 0.2)"}},
       // Input scale 1: the normaliser's spread rules the delta method out (it predicts errors of
       // thousands), and the measured errors fall far slower than 1/√M.
       {"teach-attention-prediction",

@@ -4,6 +4,8 @@
 #include <qcustomplot.h>
 #include <QtTest>
 
+#include <cmath>
+
 #include "ui/axis_scales.h"
 
 class AxisScalesTest : public QObject {
@@ -17,6 +19,13 @@ class AxisScalesTest : public QObject {
     return ticks;
   }
 
+  // Ticks m·10ⁿ to twelve digits (3·10⁻¹ is 0.30000000000000004).
+  static QVector<double> rounded(QVector<double> ticks) {
+    for (double& t : ticks)
+      t = std::round(t * 1e12) / 1e12;
+    return ticks;
+  }
+
  private slots:
   void shortLogAxisIsLabelledFromItsLowEnd() {
     QCustomPlot plot;
@@ -24,9 +33,12 @@ class AxisScalesTest : public QObject {
     plot.xAxis->setRange(16, 256);
     rfscope::ui::applyTickFormat(plot.xAxis);
     QCOMPARE(ticksOf(plot.xAxis), (QVector<double>{20, 50, 100, 200}));
-    plot.xAxis->setRange(0.3, 0.9);  // less than a 1-2-5 step: every integer mantissa
+    plot.xAxis->setRange(0.3, 0.9);  // less than a 1-2-5 step: 1, 2, 3, 5, 7 (near even in log)
     rfscope::ui::applyTickFormat(plot.xAxis);
-    QCOMPARE(ticksOf(plot.xAxis).size(), 7);
+    QCOMPARE(rounded(ticksOf(plot.xAxis)), (QVector<double>{0.3, 0.5, 0.7}));
+    plot.xAxis->setRange(0.55, 0.95);  // fewer than three of those: every integer mantissa
+    rfscope::ui::applyTickFormat(plot.xAxis);
+    QCOMPARE(rounded(ticksOf(plot.xAxis)), (QVector<double>{0.6, 0.7, 0.8, 0.9}));
     plot.xAxis->setRange(0.88, 1.02);  // not even three integer mantissas: round linear steps
     rfscope::ui::applyTickFormat(plot.xAxis);
     const QVector<double> ticks = ticksOf(plot.xAxis);

@@ -262,8 +262,10 @@ class MenuPathTest : public QObject {
     QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
 
     QVERIFY(choosePreset(window, "attention-large-norms", 60000));
+    // Its notes carry large spreads; counts go through countText ("1.00 × 10⁷", tested with
+    // the attention experiment): no raw run of digits.
     const QString large = window.warningsText();
-    QVERIFY2(large.contains("M ≈ 2.47 × 10¹²"), qPrintable(large));
+    QVERIFY2(large.contains("prediction not drawn"), qPrintable(large));
     QVERIFY2(!large.contains(QRegularExpression("\\d{7,}")), qPrintable(large));
     // Few warnings: shown whole, no scroll bar.
     QVERIFY(choosePreset(window, "teach-heavy-tails"));

@@ -167,6 +167,7 @@ PlotSeries seriesOf(const SeriesHint& hint, const Table& table, QCustomPlot* plo
   series.label = QString::fromStdString(hint.label);
   series.shortLabel = QString::fromStdString(hint.shortLabel);
   series.warning = QString::fromStdString(hint.warning);
+  series.inLegend = hint.inLegend;
   series.style = hint.style;
   series.color = colorIn(table, hint.colorKey);
   series.valueAxis = secondaryAxis && hint.secondaryAxis ? plot->yAxis2 : plot->yAxis;
@@ -187,6 +188,7 @@ bool hasInterval(const SeriesHint& hint, const Table& table) {
 void addLine(PlotSeries& series, QCustomPlot* plot, const QVector<double>& keys) {
   series.line = plot->addGraph(plot->xAxis, series.valueAxis);
   series.line->setName(series.legendText(false));
+  if (!series.inLegend) series.line->removeFromLegend();
   setFiniteData(series.line, keys, series.y);
 }
 

@@ -35,6 +35,7 @@ struct PlotSeries {
   QString label;       // identity (hide/show, sessions)
   QString shortLabel;  // the legend's text at paper sizes (empty: the label)
   QString warning;     // shown in the tooltip; the legend entry carries only ⚠
+  bool inLegend = true;
   SeriesStyle style = SeriesStyle::Line;
   QColor color;
   QCPAxis* valueAxis = nullptr;
