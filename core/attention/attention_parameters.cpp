@@ -17,4 +17,15 @@ ParameterSet attentionParameters(const Mechanism& mechanism, const AttentionProb
   return resolveParameters(mechanism, PairInput(xs.front(), ys.front()), chosen);
 }
 
+FeatureMapSpec attentionFeatureSpec(const Mechanism& mechanism, const AttentionProblem& problem,
+                                    Coupling coupling, std::int64_t features) {
+  FeatureMapSpec spec;
+  spec.kernel = Kernel::Softmax;
+  spec.coupling = coupling;
+  spec.features = features;
+  spec.dimension = static_cast<int>(problem.queries.cols());
+  spec.parameters = attentionParameters(mechanism, problem);
+  return spec;
+}
+
 }  // namespace rfscope

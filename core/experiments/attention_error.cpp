@@ -132,16 +132,6 @@ std::vector<Eigen::Index> evenlySpacedRows(Eigen::Index length, std::int64_t cou
   return rows;
 }
 
-FeatureMapSpec attentionFeatureSpec(const Mechanism& mechanism, const AttentionProblem& p,
-                                    Coupling coupling) {
-  FeatureMapSpec spec;
-  spec.kernel = Kernel::Softmax;
-  spec.coupling = coupling;
-  spec.dimension = static_cast<int>(p.queries.cols());
-  spec.parameters = attentionParameters(mechanism, p);
-  return spec;
-}
-
 double rms(const std::vector<double>& squares) {
   double sum = 0;
   for (double v : squares)

@@ -369,12 +369,7 @@ std::vector<ParameterError> AttentionPrecision::crossValidate(const ParameterSet
   const AttentionProblem probe = sweptProblem(probeSettings, unitProblem(probeSettings), 1).scaled;
   for (const Mechanism* mechanism : s.mechanisms)
     for (const Coupling coupling : s.couplings) {
-      FeatureMapSpec spec;
-      spec.kernel = Kernel::Softmax;
-      spec.coupling = coupling;
-      spec.dimension = s.dimension;
-      spec.features = 1;
-      spec.parameters = attentionParameters(*mechanism, probe);
+      const FeatureMapSpec spec = attentionFeatureSpec(*mechanism, probe, coupling);
       TrialStream stream(0, 0);
       const auto map = mechanism->drawFeatureMap(spec, stream);
       FeatureMapRecipe recipe;

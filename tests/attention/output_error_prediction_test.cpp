@@ -35,16 +35,6 @@ std::vector<Eigen::Index> allRows(const AttentionProblem& p) {
   return rows;
 }
 
-FeatureMapSpec softmaxSpec(const Mechanism& mechanism, const AttentionProblem& p,
-                           Coupling coupling) {
-  FeatureMapSpec spec;
-  spec.kernel = Kernel::Softmax;
-  spec.coupling = coupling;
-  spec.dimension = static_cast<int>(p.queries.cols());
-  spec.parameters = attentionParameters(mechanism, p);
-  return spec;
-}
-
 // i.i.d. features, one per unit: the linearised form is Σ_i E|e_i|²/M / Σ|o_i|², the delta
 // method's T_i/(M D_i²) summed — its closed form. Signed TrigRF is linearised at every M;
 // positive PosRF at small norms is linear at large M (the saturation vanishes as 1/M).
@@ -57,7 +47,7 @@ TEST(OutputErrorPrediction, LinearisedFormEqualsTheDeltaMethodsClosedForm) {
       const AttentionProblem p = problemWithNorm(48, 6, 0.5, causal);
       const std::vector<Eigen::Index> rows = allRows(p);
       const Mechanism& mechanism = *findMechanism(id);
-      const FeatureMapSpec spec = softmaxSpec(mechanism, p, Coupling::Iid);
+      const FeatureMapSpec spec = attentionFeatureSpec(mechanism, p, Coupling::Iid);
       const std::int64_t m = 1 << 20;
       const auto unit =
           predictOutputError(p, exactAttention(p), rows, mechanism, spec, {m}, 5, precise);
@@ -100,7 +90,7 @@ TEST(OutputErrorPrediction, OneUnitIsTheWholeEstimate) {
   const Mechanism& pos = *findMechanism("pos");
   for (const auto& [coupling, m] : std::vector<std::pair<Coupling, std::int64_t>>{
            {Coupling::Iid, 1}, {Coupling::Orthogonal, 3}, {Coupling::Simplex, 8}}) {
-    const FeatureMapSpec spec = softmaxSpec(pos, p, coupling);
+    const FeatureMapSpec spec = attentionFeatureSpec(pos, p, coupling);
     const auto unit = predictOutputError(p, exactAttention(p), rows, pos, spec, {m}, 3);
     ASSERT_TRUE(unit);
     const auto [measured, measuredError] = measuredMeanSquare(p, pos, spec, m, 20000);
@@ -114,7 +104,7 @@ TEST(OutputErrorPrediction, SameNumbersForAnyThreadCount) {
   const AttentionProblem p = problemWithNorm(40, 8, 1.0, true);
   const std::vector<Eigen::Index> rows{0, 7, 19, 39};
   const Mechanism& oprf = *findMechanism("oprf");
-  const FeatureMapSpec spec = softmaxSpec(oprf, p, Coupling::Orthogonal);
+  const FeatureMapSpec spec = attentionFeatureSpec(oprf, p, Coupling::Orthogonal);
   const std::vector<std::int64_t> features{3, 8, 20, 64};
   const auto run = [&] {
     return *predictOutputError(p, exactAttention(p), rows, oprf, spec, features, 8);
@@ -132,8 +122,8 @@ TEST(OutputErrorPrediction, RefusesUnitsThatAreNotIndependentOrUnbiased) {
   const AttentionProblem p = problemWithNorm(8, 4, 0.5, false);
   const Mechanism& pos = *findMechanism("pos");
   for (const Coupling c : {Coupling::QmcSobol, Coupling::OrthogonalFixedNorm}) {
-    const auto unit =
-        predictOutputError(p, exactAttention(p), allRows(p), pos, softmaxSpec(pos, p, c), {8}, 1);
+    const auto unit = predictOutputError(p, exactAttention(p), allRows(p), pos,
+                                         attentionFeatureSpec(pos, p, c), {8}, 1);
     EXPECT_FALSE(unit) << couplingId(c);
   }
 }

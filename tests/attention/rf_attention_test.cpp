@@ -37,16 +37,6 @@ std::vector<Eigen::Index> allRows(const AttentionProblem& problem) {
   return rows;
 }
 
-FeatureMapSpec softmaxSpec(const Mechanism& mechanism, const AttentionProblem& p,
-                           std::int64_t features) {
-  FeatureMapSpec spec;
-  spec.kernel = Kernel::Softmax;
-  spec.features = features;
-  spec.dimension = static_cast<int>(p.queries.cols());
-  spec.parameters = attentionParameters(mechanism, p);
-  return spec;
-}
-
 TEST(ExactAttention, EqualsTheNaiveSoftmaxInBlocksAndCausally) {
   for (const bool causal : {false, true}) {
     const AttentionProblem p = randomProblem(300, 5, 3, 0.8, 11, causal);  // two blocks of rows
@@ -69,7 +59,8 @@ TEST(RfAttention, OneDrawEqualsBruteForce) {
     for (const bool causal : {false, true}) {
       const AttentionProblem p = randomProblem(12, 4, 2, 0.6, 3, causal);
       TrialStream stream(7, 0);
-      const auto map = mechanism->drawFeatureMap(softmaxSpec(*mechanism, p, 6), stream);
+      const auto map =
+          mechanism->drawFeatureMap(attentionFeatureSpec(*mechanism, p, Coupling::Iid, 6), stream);
       ASSERT_TRUE(map) << id << map.reason();
       const FeatureMatrix q = (*map)->queries(p.queries), k = (*map)->keys(p.keys);
       Eigen::MatrixXd s = kernelEstimates(q, k);  // Ŝ, plain
@@ -114,7 +105,7 @@ TEST(RfAttention, HugeNormsStayFinite) {
   const AttentionProblem p = randomProblem(8, 4, 2, 5.0, 5);
   const Mechanism& pos = *findMechanism("pos");
   TrialStream stream(1, 0);
-  const auto map = pos.drawFeatureMap(softmaxSpec(pos, p, 64), stream);
+  const auto map = pos.drawFeatureMap(attentionFeatureSpec(pos, p, Coupling::Iid, 64), stream);
   const FeatureMatrix q = (*map)->queries(p.queries), k = (*map)->keys(p.keys);
   const AttentionErrors errors =
       attentionErrors(p, exactAttention(p), exactAttentionRows(p, allRows(p)), q, k);
@@ -150,7 +141,7 @@ void expectMonteCarloAgreement(bool causal, std::initializer_list<const char*> m
   constexpr double kZ = 3.2905;  // two-sided 99.9%
   for (const char* id : mechanisms) {
     const Mechanism& mechanism = *findMechanism(id);
-    FeatureMapSpec spec = softmaxSpec(mechanism, p, kFeatures);
+    FeatureMapSpec spec = attentionFeatureSpec(mechanism, p, Coupling::Iid, kFeatures);
     if (std::string(id) == "gerf") {  // real A, s = +1 (the delta method's GERF)
       spec.parameters.set("A", -0.05);
       spec.parameters.set("A_imag", 0.0);
