@@ -242,8 +242,37 @@ class DiscreteFeatureMap final : public FeatureMap {
       }
   }
 
+  bool mapsRows() const override { return true; }
+
  protected:
   void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
+    out.values.resize(x.rows(), features());
+    out.logScale.resize(x.rows());
+    compute(x, out.logScale.data(), [&](Eigen::Index first, const Eigen::MatrixXd& tile) {
+      for (Eigen::Index k = 0; k < tile.rows(); ++k)
+        for (Eigen::Index t = 0; t < tile.cols(); ++t)
+          out.values(first + t, k) = tile(k, t);
+    });
+  }
+  // A tile's columns are its points' rows: copied as they are.
+  void mapRows(Side, const InputRows& x, FeatureRows<double> out) const override {
+    compute(x, out.logScale, [&](Eigen::Index first, const Eigen::MatrixXd& tile) {
+      for (Eigen::Index t = 0; t < tile.cols(); ++t)
+        std::copy(tile.col(t).data(), tile.col(t).data() + tile.rows(),
+                  out.values + (first + t) * out.stride);
+    });
+    if (out.plain) applyLogScales(out, x.rows(), width());
+  }
+  void mapRows(Side side, const InputRows& x, FeatureRows<float> out) const override {
+    FeatureMap::mapRows(side, x, out);
+  }
+
+ private:
+  // The features of the rows of x, kTile points at a time: write(first, tile) receives the
+  // features of points first, first + 1, … as the columns of tile (M × count); their log-scales
+  // go to logScale[first…].
+  template <class Input, class Write>
+  void compute(const Input& x, double* logScale, Write&& write) const {
     const Eigen::Index rows = x.rows(), m = features();
     // Xᵀ (shifted), and per entry log|x_l| (0 where x_l = 0: those features are zeroed below),
     // the indicator of x_l < 0 and of x_l = 0.
@@ -293,8 +322,6 @@ class DiscreteFeatureMap final : public FeatureMap {
     // column), the signs and the division by √M, then the tile transposed into out.values. The
     // same operations on every entry as whole-matrix passes, so the same bits.
     constexpr Eigen::Index kTile = 32;
-    out.values.resize(rows, m);
-    out.logScale.resize(rows);
     Eigen::MatrixXd tile;
     Eigen::VectorXd tileScale;
     for (Eigen::Index i0 = 0; i0 < rows; i0 += kTile) {
@@ -310,15 +337,13 @@ class DiscreteFeatureMap final : public FeatureMap {
                            : products(k, i) + (columnConstant_[k] + rowConstant);
       }
       exponentiateColumns(tile, tileScale);
-      out.logScale.segment(i0, count) = tileScale;
+      std::copy(tileScale.data(), tileScale.data() + count, logScale + i0);
       if (anyNegative)
         for (Eigen::Index t = 0; t < count; ++t)
           for (Eigen::Index k = 0; k < m; ++k)
             if (oddNegatives(k, i0 + t)) tile(k, t) *= -1.0;
       tile.array() /= rootFeatures_;
-      for (Eigen::Index k = 0; k < m; ++k)
-        for (Eigen::Index t = 0; t < count; ++t)
-          out.values(i0 + t, k) = tile(k, t);
+      write(i0, tile);
     }
   }
 
