@@ -268,6 +268,16 @@ class DiscreteFeatureMap final : public FeatureMap {
   }
 
  private:
+  // |x_i|², summed in coordinate order whatever the layout of x (Eigen's sum over a contiguous
+  // row-major row may vectorise and add in another order; over a column-major row it does not).
+  template <class Input>
+  static double rowSquaredNorm(const Input& x, Eigen::Index i) {
+    double sum = 0;  // 0 + x_0² = x_0²: Eigen's sequential sum, which starts from x_0²
+    for (Eigen::Index l = 0; l < x.cols(); ++l)
+      sum += x(i, l) * x(i, l);
+    return sum;
+  }
+
   // The features of the rows of x, kTile points at a time: write(first, tile) receives the
   // features of points first, first + 1, … as the columns of tile (M × count); their log-scales
   // go to logScale[first…].
@@ -319,8 +329,8 @@ class DiscreteFeatureMap final : public FeatureMap {
     const Eigen::MatrixXd products = counts_ * logAbs;
     // The rest a tile of kTile points at a time, which stays in the cache from the products to
     // the features: the constants added, the columns exponentiated (exponentiateColumns, column by
-    // column), the signs and the division by √M, then the tile transposed into out.values. The
-    // same operations on every entry as whole-matrix passes, so the same bits.
+    // column), the signs and the division by √M, then the tile handed to write. The same
+    // operations on every entry as whole-matrix passes, so the same bits.
     constexpr Eigen::Index kTile = 32;
     Eigen::MatrixXd tile;
     Eigen::VectorXd tileScale;
@@ -330,7 +340,7 @@ class DiscreteFeatureMap final : public FeatureMap {
       for (Eigen::Index t = 0; t < count; ++t) {
         const Eigen::Index i = i0 + t;
         const double rowConstant =
-            -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
+            -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, rowSquaredNorm(x, i));
         for (Eigen::Index k = 0; k < m; ++k)
           tile(k, t) = anyZero && meetsZero(k, i)
                            ? kNegativeInfinity
