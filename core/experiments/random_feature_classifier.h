@@ -17,6 +17,7 @@
 namespace rfscope {
 
 class FeatureMap;
+struct FeatureMatrix;
 
 struct ClassScores {
   // Ŝ_l(o*) = values(j, l) · exp(logScale(j)); each row's largest |value| is 1 (or the row is 0).
@@ -29,5 +30,17 @@ struct ClassScores {
 ClassScores randomFeatureClassScores(const FeatureMap& map, const Eigen::MatrixXd& train,
                                      const std::vector<int>& trainLabels, int classCount,
                                      const Eigen::MatrixXd& test);
+// The classifier in two steps, for callers that keep more of the features: the training points'
+// features summed per class, sums.row(l) · exp(logScale(l)) = Σ_{i: label_i = l} f⁽²⁾(o_i); and
+// the scores of test points from their queries. firstKeys, when given, receives the keys of the
+// first firstCount training points (rows map independently: the same bits as mapping them alone).
+struct ClassFeatureSums {
+  Eigen::MatrixXd sums;      // C × width
+  Eigen::VectorXd logScale;  // C
+};
+ClassFeatureSums classFeatureSums(const FeatureMap& map, const Eigen::MatrixXd& train,
+                                  const std::vector<int>& trainLabels, int classCount,
+                                  FeatureMatrix* firstKeys = nullptr, Eigen::Index firstCount = 0);
+ClassScores classScores(const ClassFeatureSums& classes, const FeatureMatrix& queries);
 
 }  // namespace rfscope

@@ -1,10 +1,12 @@
 #include "core/mechanisms/discrete_rf.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include <boost/math/tools/minima.hpp>
 
@@ -227,10 +229,60 @@ class DiscreteFeatureMap final : public FeatureMap {
         columnConstant_(std::move(columnConstant)),
         shift_(std::move(shift)),
         kernel_(spec.kernel),
-        rootFeatures_(std::sqrt(static_cast<double>(spec.features))) {}
+        rootFeatures_(std::sqrt(static_cast<double>(spec.features))) {
+    if (counts_.cols() > kMaskBits) return;
+    oddCounts_.assign(static_cast<std::size_t>(counts_.rows()), 0);
+    positiveMask_.assign(static_cast<std::size_t>(counts_.rows()), 0);
+    for (Eigen::Index k = 0; k < counts_.rows(); ++k)
+      for (Eigen::Index l = 0; l < counts_.cols(); ++l) {
+        const std::uint64_t bit = std::uint64_t{1} << l;
+        if ((static_cast<std::int64_t>(counts_(k, l)) & 1) != 0)
+          oddCounts_[static_cast<std::size_t>(k)] |= bit;
+        if (counts_(k, l) > 0) positiveMask_[static_cast<std::size_t>(k)] |= bit;
+      }
+  }
+
+  bool mapsRows() const override { return true; }
 
  protected:
   void map(Side, const Eigen::Ref<const Eigen::MatrixXd>& x, FeatureMatrix& out) const override {
+    out.values.resize(x.rows(), features());
+    out.logScale.resize(x.rows());
+    compute(x, out.logScale.data(), [&](Eigen::Index first, const Eigen::MatrixXd& tile) {
+      for (Eigen::Index k = 0; k < tile.rows(); ++k)
+        for (Eigen::Index t = 0; t < tile.cols(); ++t)
+          out.values(first + t, k) = tile(k, t);
+    });
+  }
+  // A tile's columns are its points' rows: copied as they are.
+  void mapRows(Side, const InputRows& x, FeatureRows<double> out) const override {
+    compute(x, out.logScale, [&](Eigen::Index first, const Eigen::MatrixXd& tile) {
+      for (Eigen::Index t = 0; t < tile.cols(); ++t)
+        std::copy(tile.col(t).data(), tile.col(t).data() + tile.rows(),
+                  out.values + (first + t) * out.stride);
+    });
+    if (out.plain) applyLogScales(out, x.rows(), width());
+  }
+  void mapRows(Side side, const InputRows& x, FeatureRows<float> out) const override {
+    FeatureMap::mapRows(side, x, out);
+  }
+
+ private:
+  // |x_i|², summed in coordinate order whatever the layout of x (Eigen's sum over a contiguous
+  // row-major row may vectorise and add in another order; over a column-major row it does not).
+  template <class Input>
+  static double rowSquaredNorm(const Input& x, Eigen::Index i) {
+    double sum = 0;  // 0 + x_0² = x_0²: Eigen's sequential sum, which starts from x_0²
+    for (Eigen::Index l = 0; l < x.cols(); ++l)
+      sum += x(i, l) * x(i, l);
+    return sum;
+  }
+
+  // The features of the rows of x, kTile points at a time: write(first, tile) receives the
+  // features of points first, first + 1, … as the columns of tile (M × count); their log-scales
+  // go to logScale[first…].
+  template <class Input, class Write>
+  void compute(const Input& x, double* logScale, Write&& write) const {
     const Eigen::Index rows = x.rows(), m = features();
     // Xᵀ (shifted), and per entry log|x_l| (0 where x_l = 0: those features are zeroed below),
     // the indicator of x_l < 0 and of x_l = 0.
@@ -241,46 +293,77 @@ class DiscreteFeatureMap final : public FeatureMap {
     // Σ_l ω_l [x_l < 0] and Σ_l [ω_l > 0][x_l = 0], M × L — only where some entry is negative
     // or zero (never for the "+" variants' shifted data, whose features are then all positive).
     const bool anyNegative = (shifted.array() < 0).any(), anyZero = (shifted.array() == 0).any();
+    // With d ≤ 64 as bit masks per point (bit l: x_l < 0, x_l = 0): then the parity of
+    // Σ_l ω_l [x_l < 0] is that of the number of odd ω_l at negative x_l, and some ω_l > 0 meets
+    // a zero x_l where the masks share a bit: the same answers as the sums, without the products.
+    const bool masks = counts_.cols() <= kMaskBits;
+    std::vector<std::uint64_t> negativeMask, zeroMask;
     Eigen::MatrixXd negatives, zeros;
-    if (anyNegative) negatives = counts_ * (shifted.array() < 0).cast<double>().matrix();
-    if (anyZero) zeros = positiveCounts_ * (shifted.array() == 0).cast<double>().matrix();
+    if (masks) {
+      negativeMask.assign(static_cast<std::size_t>(rows), 0);
+      zeroMask.assign(static_cast<std::size_t>(rows), 0);
+      for (Eigen::Index i = 0; i < rows; ++i)
+        for (Eigen::Index l = 0; l < shifted.rows(); ++l) {
+          const std::uint64_t bit = std::uint64_t{1} << l;
+          if (shifted(l, i) < 0) negativeMask[static_cast<std::size_t>(i)] |= bit;
+          if (shifted(l, i) == 0) zeroMask[static_cast<std::size_t>(i)] |= bit;
+        }
+    } else {
+      if (anyNegative) negatives = counts_ * (shifted.array() < 0).cast<double>().matrix();
+      if (anyZero) zeros = positiveCounts_ * (shifted.array() == 0).cast<double>().matrix();
+    }
+    const auto meetsZero = [&](Eigen::Index k, Eigen::Index i) {
+      return masks ? (positiveMask_[static_cast<std::size_t>(k)] &
+                      zeroMask[static_cast<std::size_t>(i)]) != 0
+                   : zeros(k, i) > 0;
+    };
+    // negatives holds whole numbers (sums of counts), far below 2^53: its parity is exact.
+    const auto oddNegatives = [&](Eigen::Index k, Eigen::Index i) {
+      return masks ? (std::popcount(oddCounts_[static_cast<std::size_t>(k)] &
+                                    negativeMask[static_cast<std::size_t>(i)]) &
+                      1) != 0
+                   : (static_cast<std::int64_t>(negatives(k, i)) & 1) != 0;
+    };
     const Eigen::RowVectorXd shiftedNorms = shifted.colwise().squaredNorm();
     // Log-magnitudes, one column per point, in place of Σ_l ω_l log|x_l| (M × L).
-    Eigen::MatrixXd magnitudes = counts_ * logAbs;
-    for (Eigen::Index i = 0; i < rows; ++i) {
-      const double rowConstant =
-          -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, x.row(i).squaredNorm());
-      for (Eigen::Index k = 0; k < m; ++k)
-        magnitudes(k, i) = anyZero && zeros(k, i) > 0
-                               ? kNegativeInfinity
-                               : magnitudes(k, i) + (columnConstant_[k] + rowConstant);
-    }
-    exponentiateColumns(magnitudes, out.logScale);
-    // The signs in place (column-major, in order), then the transpose by tiles that stay in the
-    // L1 cache (Eigen's transpose, like an element loop, reads the M × L magnitudes with stride M
-    // all the way down). The same products and divisions, so the same bits.
-    if (anyNegative)
-      for (Eigen::Index i = 0; i < rows; ++i)
-        for (Eigen::Index k = 0; k < m; ++k) {
-          // negatives holds whole numbers (sums of counts), far below 2^53: its parity is exact.
-          const double sign = (static_cast<std::int64_t>(negatives(k, i)) & 1) == 0 ? 1.0 : -1.0;
-          magnitudes(k, i) = sign * magnitudes(k, i);
-        }
+    const Eigen::MatrixXd products = counts_ * logAbs;
+    // The rest a tile of kTile points at a time, which stays in the cache from the products to
+    // the features: the constants added, the columns exponentiated (exponentiateColumns, column by
+    // column), the signs and the division by √M, then the tile handed to write. The same
+    // operations on every entry as whole-matrix passes, so the same bits.
     constexpr Eigen::Index kTile = 32;
-    out.values.resize(rows, m);
-    for (Eigen::Index k0 = 0; k0 < m; k0 += kTile)
-      for (Eigen::Index i0 = 0; i0 < rows; i0 += kTile) {
-        const Eigen::Index kEnd = std::min(k0 + kTile, m), iEnd = std::min(i0 + kTile, rows);
-        for (Eigen::Index k = k0; k < kEnd; ++k)
-          for (Eigen::Index i = i0; i < iEnd; ++i)
-            out.values(i, k) = magnitudes(k, i) / rootFeatures_;
+    Eigen::MatrixXd tile;
+    Eigen::VectorXd tileScale;
+    for (Eigen::Index i0 = 0; i0 < rows; i0 += kTile) {
+      const Eigen::Index count = std::min(kTile, rows - i0);
+      tile.resize(m, count);
+      for (Eigen::Index t = 0; t < count; ++t) {
+        const Eigen::Index i = i0 + t;
+        const double rowConstant =
+            -0.5 * shiftedNorms[i] + kernelRowLogScale(kernel_, rowSquaredNorm(x, i));
+        for (Eigen::Index k = 0; k < m; ++k)
+          tile(k, t) = anyZero && meetsZero(k, i)
+                           ? kNegativeInfinity
+                           : products(k, i) + (columnConstant_[k] + rowConstant);
       }
+      exponentiateColumns(tile, tileScale);
+      std::copy(tileScale.data(), tileScale.data() + count, logScale + i0);
+      if (anyNegative)
+        for (Eigen::Index t = 0; t < count; ++t)
+          for (Eigen::Index k = 0; k < m; ++k)
+            if (oddNegatives(k, i0 + t)) tile(k, t) *= -1.0;
+      tile.array() /= rootFeatures_;
+      write(i0, tile);
+    }
   }
 
  private:
+  static constexpr Eigen::Index kMaskBits = 64;
   Eigen::MatrixXd counts_, positiveCounts_;  // ω (M × d) and its indicator of ω_l > 0
-  Eigen::VectorXd columnConstant_;           // -½ Σ_l log(ω_l! p_{ω_l}) per frequency
-  Eigen::VectorXd shift_;                    // c, or empty
+  // For d ≤ 64, per frequency: bit l set where ω_l is odd, and where ω_l > 0 (else empty).
+  std::vector<std::uint64_t> oddCounts_, positiveMask_;
+  Eigen::VectorXd columnConstant_;  // -½ Σ_l log(ω_l! p_{ω_l}) per frequency
+  Eigen::VectorXd shift_;           // c, or empty
   Kernel kernel_;
   double rootFeatures_;
 };

@@ -52,6 +52,8 @@ class ExponentialFeatureMap final : public FeatureMap {
 
   static bool isComplex(const GeneralizedExponential& g) { return g.a.imag() != 0 || g.s < 0; }
 
+  bool mapsRows() const override { return true; }
+
   bool describe(FeatureMapRecipe& out) const override {
     out.form = FeatureMapRecipe::Form::GeneralizedExponential;
     out.kernel = kernel_;

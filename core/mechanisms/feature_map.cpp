@@ -4,6 +4,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "core/math/log_math.h"
 #include "core/mechanisms/feature_map_kernels.h"
@@ -123,7 +124,17 @@ void FeatureMap::mapThroughRows(Side side, const Eigen::Ref<const Eigen::MatrixX
     input = x.middleRows(first, count);
     features.resize(count, width_);
     mapRows(side, input, FeatureRows<double>{features.data(), width_, out.logScale.data() + first});
-    out.values.middleRows(first, count) = features;
+    // The transpose, eight columns at a time: each row's eight values are one read, and the
+    // columns' writes run on in order.
+    constexpr Eigen::Index kColumns = 8;
+    const double* source = features.data();
+    for (Eigen::Index k0 = 0; k0 < width_; k0 += kColumns) {
+      const Eigen::Index columns = std::min(kColumns, width_ - k0);
+      double* target = out.values.data() + k0 * rows + first;
+      for (Eigen::Index i = 0; i < count; ++i)
+        for (Eigen::Index k = 0; k < columns; ++k)
+          target[k * rows + i] = source[i * width_ + k0 + k];
+    }
   }
 }
 
@@ -141,9 +152,24 @@ FeatureMatrix FeatureMap::keys(const Eigen::Ref<const Eigen::MatrixXd>& y) const
 
 Eigen::MatrixXd kernelEstimates(const FeatureMatrix& queries, const FeatureMatrix& keys) {
   Eigen::MatrixXd estimates = featureProducts(queries, keys);
-  for (Eigen::Index j = 0; j < estimates.cols(); ++j)
-    for (Eigen::Index i = 0; i < estimates.rows(); ++i)
-      estimates(i, j) = rescale(estimates(i, j), queries.logScale[i], keys.logScale[j]);
+  // rescale's powers of two, found once per row and column instead of once per entry.
+  std::vector<int> rowPower(static_cast<std::size_t>(estimates.rows()));
+  std::vector<char> rowBinary(rowPower.size());
+  for (Eigen::Index i = 0; i < estimates.rows(); ++i)
+    rowBinary[static_cast<std::size_t>(i)] =
+        binaryExponent(queries.logScale[i], &rowPower[static_cast<std::size_t>(i)]);
+  for (Eigen::Index j = 0; j < estimates.cols(); ++j) {
+    int columnPower = 0;
+    const bool columnBinary = binaryExponent(keys.logScale[j], &columnPower);
+    for (Eigen::Index i = 0; i < estimates.rows(); ++i) {
+      const auto r = static_cast<std::size_t>(i);
+      double& value = estimates(i, j);
+      if (value != 0 && columnBinary && rowBinary[r] != 0)
+        value = std::ldexp(value, rowPower[r] + columnPower);
+      else
+        value = rescale(value, queries.logScale[i], keys.logScale[j]);
+    }
+  }
   return estimates;
 }
 

@@ -111,6 +111,9 @@ class FeatureMap {
   Eigen::Index width() const { return width_; }
   // queries(X) == keys(X) for every X.
   virtual bool symmetric() const { return true; }
+  // Whether queryRows/keyRows compute the rows directly (queries/keys transpose them), rather
+  // than copying queries/keys.
+  virtual bool mapsRows() const { return false; }
   // What the map computes, for reproduction elsewhere (feature_map_recipe.h); false for maps
   // without such a form (the discrete, hybrid and Maclaurin mechanisms).
   virtual bool describe(FeatureMapRecipe&) const { return false; }

@@ -24,6 +24,8 @@ class TrigPhaseFeatureMap final : public FeatureMap {
         packedFloat_(omega_, spec.dimension),
         phasesFloat_(phases_.cast<float>()) {}
 
+  bool mapsRows() const override { return true; }
+
   bool describe(FeatureMapRecipe& out) const override {
     out.form = FeatureMapRecipe::Form::RandomPhase;
     out.kernel = kernel_;

@@ -153,11 +153,72 @@ struct HybridSpec {
   double tauDifferenceScale = 0;  // Gaussian: |x - y| / b
 };
 
+// The sign of a cos 2πu + b sin 2πu read off the angle u (a fraction of a turn) alone: positive
+// for u - start in (0, ½) mod 1. A Box–Muller pair (r cos 2πu, r sin 2πu) projected on (a, b)
+// has that sign too, however it rounds, unless u lies within 2^-29 turns (kAngularMargin units of
+// 2^-52) of a zero crossing: there, or where a and b nearly cancel (amplitude below 10⁻³ of the
+// coefficients' size), the caller computes the projection itself. The margin dwarfs the
+// projection's rounding: a few ulp of the coefficients' size, against a value of at least
+// amplitude · 2π · 2^-29 there. In units of 2^-52 turns, the uniform's 52 bits (uniformFromWords:
+// u = (bits + ½) 2^-52), so that the test is integer arithmetic.
+inline constexpr std::uint64_t kAngularMargin = std::uint64_t{1} << 23;
+inline constexpr std::uint64_t kAngularTurn = std::uint64_t{1} << 52;
+
+struct AngularSign {
+  std::uint64_t start = 0;  // in [0, 2^52)
+  bool usable = false;
+};
+
+RFSCOPE_HOST_DEVICE inline AngularSign angularSign(double a, double b, double size) {
+  AngularSign sign;
+  const double amplitude = std::sqrt(a * a + b * b);
+  if (!(amplitude > 1e-3 * size) || !(amplitude < 1e300)) return sign;  // also NaN, ±inf
+  double start = std::atan2(b, a) / kTwoPi - 0.25;
+  start -= std::floor(start);  // in [0, 1]
+  sign.start = static_cast<std::uint64_t>(start * 0x1.0p52) & (kAngularTurn - 1);
+  sign.usable = true;
+  return sign;
+}
+
+// The angular hybrid's τ from two words of its stream (a whole Box–Muller pair: t1 from the
+// radius and cosine, t2 from the sine): whether its hyperplane separates x and y, i.e. τᵀ(x + y)
+// ± τᵀ(x - y) (2τᵀx and 2τᵀy) differ in sign. plus and minus: their angular signs. Decided from
+// the angle alone where both are clear of a zero crossing (the radius is positive and scales both
+// alike; its logarithm and the sine and cosine are then never computed), otherwise from the pair
+// itself, as it always was.
+RFSCOPE_HOST_DEVICE inline bool separatedByTau(const FastTrialSpec& s, const AngularSign& plus,
+                                               const AngularSign& minus, std::uint64_t radiusWord,
+                                               std::uint64_t angleWord) {
+  const std::uint64_t angle = angleWord >> 12;  // uniformFromWords' 52 bits
+  const std::uint64_t onX = (angle - plus.start) & (kAngularTurn - 1);
+  const std::uint64_t onY = (angle - minus.start) & (kAngularTurn - 1);
+  const std::uint64_t half = kAngularTurn / 2;
+  const bool clear = plus.usable && minus.usable &&
+                     ((onX + kAngularMargin) & (half - 1)) >= 2 * kAngularMargin &&
+                     ((onY + kAngularMargin) & (half - 1)) >= 2 * kAngularMargin;
+  if (clear) return ((onX ^ onY) & half) != 0;  // below half: positive
+  double t1 = 0, t2 = 0;
+  boxMullerPair(uniformFromWords(static_cast<std::uint32_t>(radiusWord >> 32),
+                                 static_cast<std::uint32_t>(radiusWord)),
+                uniformFromWords(static_cast<std::uint32_t>(angleWord >> 32),
+                                 static_cast<std::uint32_t>(angleWord)),
+                t1, t2);
+  const double onSum = s.sum1 * t1 + s.sum2 * t2;
+  const double onDifference = s.diff1 * t1 + s.diff2 * t2;
+  return (onSum + onDifference > 0) != (onSum - onDifference > 0);
+}
+
 RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::uint64_t trial) {
   const FastTrialSpec& s = h.base;
   TrialStream rng(s.seed, trial);
   const bool planar = s.sum2 != 0 || s.diff2 != 0;
   const bool twoAxes = s.dimension >= 2 && planar;
+  // With two axes every draw below is a whole pair of normals, so a τ's (t1, t2) is always one
+  // Box–Muller pair: its two words come from rng directly, leaving `normals` without a spare.
+  const double size =
+      std::fabs(s.sum1) + std::fabs(s.sum2) + std::fabs(s.diff1) + std::fabs(s.diff2);
+  const AngularSign plus = angularSign(s.sum1 + s.diff1, s.sum2 + s.diff2, size);
+  const AngularSign minus = angularSign(s.sum1 - s.diff1, s.sum2 - s.diff2, size);
   PairedNormals<TrialStream> normals(rng);
   EnvelopeSum total;
   for (std::int64_t j = 0; j < s.features; ++j) {
@@ -171,8 +232,13 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastHybridTrial(const HybridSpec& h, std::u
     } else {
       std::int64_t separated = 0;
       for (std::int64_t k = 0; k < h.taus; ++k) {
+        if (twoAxes) {
+          const std::uint64_t radiusWord = rng.bits();
+          separated += separatedByTau(s, plus, minus, radiusWord, rng.bits()) ? 1 : 0;
+          continue;
+        }
         const double t1 = normals.next();
-        const double t2 = twoAxes ? normals.next() : 0.0;
+        const double t2 = 0.0;
         const double onSum = s.sum1 * t1 + s.sum2 * t2;           // τᵀ(x + y)
         const double onDifference = s.diff1 * t1 + s.diff2 * t2;  // τᵀ(x - y)
         if ((onSum + onDifference > 0) != (onSum - onDifference > 0)) ++separated;
