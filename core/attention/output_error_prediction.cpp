@@ -242,9 +242,16 @@ Outcome<OutputErrorPrediction> predictOutputError(
     }
     done = maps;
     total = static_cast<double>(maps * (perMap / unit));
-    double worst = 0;  // the largest relative standard error of √P, SE(P)/(2P)
+    // The largest relative standard error of √P, SE(P)/(2P), among the M that the whole budget
+    // could bring to the target (the error falls like 1/√frequencies).
+    const double frequencies = static_cast<double>(maps * perMap);
+    const double shrink =
+        std::sqrt(frequencies / std::min(static_cast<double>(budget.most),
+                                         std::max(frequencies, budget.maxWork / projectionWork)));
+    double worst = 0;
     for (std::size_t k = 0; k < grid; ++k)
-      if (const auto [mean, error] = estimate(k); mean > 0)
+      if (const auto [mean, error] = estimate(k);
+          mean > 0 && error / (2 * mean) * shrink <= budget.targetError)
         worst = std::max(worst, error / (2 * mean));
     if (worst <= budget.targetError || maps >= mapsFor(budget.most) ||
         2.0 * static_cast<double>(maps * perMap) * projectionWork > budget.maxWork)

@@ -61,13 +61,14 @@ Status hasOutputErrorPrediction(const Mechanism& mechanism, const FeatureMapSpec
 
 // How long the quadrature runs: maps of 256 frequencies (whole units), first about `first`
 // frequencies in all, doubling while the prediction's relative standard error exceeds
-// `targetError` somewhere on the grid, up to about `most` frequencies or `maxWork` multiply-adds
-// in the projections ωᵀx (rows × frequencies × d) — at least the first batch — with at least 256
-// units each time. Light-tailed errors stop at the first batch; heavy-tailed ones get the most.
+// `targetError` at some M of the grid that the whole budget could bring to it (the error falls
+// like 1/√frequencies; the others are left as they are), up to about `most` frequencies or
+// `maxWork` multiply-adds in the projections ωᵀx (rows × frequencies × d), at least the first
+// batch, with at least 256 units each time. Light-tailed errors stop at the first batch.
 struct QuadratureBudget {
-  std::int64_t first = std::int64_t{1} << 13;
+  std::int64_t first = std::int64_t{1} << 12;
   std::int64_t most = std::int64_t{1} << 17;
-  double targetError = 0.02;
+  double targetError = 0.03;
   double maxWork = 0x1p30;
 };
 

@@ -38,7 +38,7 @@ constexpr double kSaturatedSpreadLimit = 0.4;
 constexpr double kQuadratureLimit = 0.03;
 constexpr double kCoverageLimit = 0.95;
 // The one-unit prediction's rows (evenly spaced; every row up to this L).
-constexpr std::int64_t kOneUnitRows = 1024;
+constexpr std::int64_t kOneUnitRows = 256;
 
 // The mechanisms whose feature maps take queries and keys of any sign (not the discrete ones).
 std::vector<ParameterChoice> attentionMechanismChoices() {
@@ -321,28 +321,13 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
                    const std::vector<Eigen::Index>& predictionRows, const FeatureMapSpec& spec,
                    const std::function<bool()>& cancelled, AttentionEstimatorErrors& e) {
   const std::size_t featureCount = settings.features.size();
-  // The measured output error is over every row: so is the prediction, up to 1024 of them.
-  const auto unit = predictOutputError(
-      problem, exact, evenlySpacedRows(problem.rows(), kOneUnitRows), *e.series.mechanism, spec,
-      settings.features,
-      deriveSeed(settings.seed, 2000 + e.series.couplingIndex, e.series.mechanismIndex), {},
-      cancelled);
-  if (unit) {
-    e.predictedSquared = unit->relativeSquared;
-    e.predictedStandardError = unit->standardError;
-    e.unitSpreadSquared = unit->spreadSquared;
-    e.normaliserCoverage = unit->normaliserCoverage;
-    e.predictionUnitSize = unit->unitSize;
-    e.predictionSaturated = unit->saturated;
-  } else {
-    e.predictionGaps.push_back("no output-error prediction — " + unit.reason());
-  }
   e.outputSquared.assign(featureCount, kNaN);
   e.attentionSquared.assign(featureCount, kNaN);
   e.spreadSquared.assign(featureCount, kNaN);
   e.unnormalisedSquared.assign(featureCount, kNaN);
   const Mechanism& mechanism = *e.series.mechanism;
   const Status available = hasAttentionPrediction(mechanism, spec.parameters, e.series.coupling);
+  if (cancelled()) return;
   if (available) {
     const auto delta = predictAttention(problem, gram, mechanism, spec.parameters, predictionRows);
     for (std::size_t k = 0; k < featureCount; ++k) {
@@ -355,7 +340,7 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
     e.predictionGaps.push_back("no delta-method prediction — " + available.reason());
   }
   const bool iid = e.series.coupling == Coupling::Iid;
-  for (std::size_t k = 0; k < featureCount; ++k) {
+  for (std::size_t k = 0; k < featureCount && !cancelled(); ++k) {
     const std::int64_t m = iid ? 1 : settings.features[k];
     const EstimatorSpec estimator{&mechanism, Kernel::Softmax, e.series.coupling, m,
                                   spec.parameters};
@@ -371,6 +356,25 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
       break;
     }
     e.unnormalisedSquared[k] = ratio;
+  }
+  if (cancelled()) return;
+  // Last, so that a cancel stops it between maps (the closed forms above run to their end). The
+  // measured output error is over every row: so is the prediction, up to 256 of them
+  // (evenly spaced beyond: the rows' shares of the error vary little, the work is per row).
+  const auto unit = predictOutputError(
+      problem, exact, evenlySpacedRows(problem.rows(), kOneUnitRows), *e.series.mechanism, spec,
+      settings.features,
+      deriveSeed(settings.seed, 2000 + e.series.couplingIndex, e.series.mechanismIndex), {},
+      cancelled);
+  if (unit) {
+    e.predictedSquared = unit->relativeSquared;
+    e.predictedStandardError = unit->standardError;
+    e.unitSpreadSquared = unit->spreadSquared;
+    e.normaliserCoverage = unit->normaliserCoverage;
+    e.predictionUnitSize = unit->unitSize;
+    e.predictionSaturated = unit->saturated;
+  } else {
+    e.predictionGaps.push_back("no output-error prediction — " + unit.reason());
   }
 }
 
