@@ -89,7 +89,7 @@ double predictedFeaturesFor(const AttentionEstimatorErrors& e,
                             const std::vector<std::int64_t>& features, double target);
 
 // The notes on the estimators' numbers, one line per reason with every estimator it applies to
-// ("PosRF, ORF; OPRF, ORF: no delta-method prediction — …"): where nothing or only part is
+// ("PosRF, ORF; OPRF, ORF: no delta-method column … — …"): where nothing or only part is
 // predicted, features of both signs (the mean error does not converge), and the M at which the
 // prediction is not drawn, with the reason.
 std::vector<std::string> attentionNotes(const std::vector<AttentionEstimatorErrors>& estimators,
