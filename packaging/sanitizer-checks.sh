@@ -2,7 +2,7 @@
 # The checks that need sanitizers, run by `packaging/dev.sh test` after the release tests: the whole
 # test suite built with clang under AddressSanitizer + UndefinedBehaviorSanitizer (the "asan" CMake
 # preset, build/asan), then every libFuzzer harness for a bounded time (tests/fuzz/run-fuzzers.sh).
-#   packaging/sanitizer-checks.sh    RFSCOPE_FUZZ_SECONDS: seconds per harness (default 12; six harnesses, two at a time)
+#   packaging/sanitizer-checks.sh    RFSCOPE_FUZZ_SECONDS: seconds per harness (default 10; six harnesses, two at a time)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -27,10 +27,13 @@ built=$(date +%s)
 # experiment and preset at their full sizes and the presets' failing variations (270 s of CPU time
 # under ASan, numbers compared in the release tests) run here through the experiments' contract
 # tests instead, every experiment on its own small and large loads; so do the Monte Carlo
-# statistics of the coupled closed forms (the same samplers as the Monte Carlo tests here).
+# statistics of the coupled closed forms and of the Maclaurin features, the golden Monte Carlo
+# runs (the same samplers as the Monte Carlo tests here), the attention runs on dataset rows and
+# the menu-path tests, which run the largest attention presets in the window (57 s under ASan;
+# the other window tests run here).
 ctest --preset asan --parallel "$(nproc)" --timeout 900 -LE simd-targets \
-  -E 'GoldenExperiment\.|PresetClaimVariation\.|GoldenReferences\.CoupledAndSoftmax|ui_figure_layout_tests|CliOutputFailures\.Item14_|IntervalCoverage\.|PredictionsWithin15Percent|CouplingMonteCarlo\.|TrigOrthogonality\.MonteCarlo|QuasiMonteCarlo\.'
+  -E 'GoldenExperiment\.|PresetClaimVariation\.|GoldenReferences\.CoupledAndSoftmax|ui_figure_layout_tests|CliOutputFailures\.Item14_|IntervalCoverage\.|PredictionsWithin15Percent|CouplingMonteCarlo\.|TrigOrthogonality\.MonteCarlo|QuasiMonteCarlo\.|GoldenMonteCarlo\.|MaclaurinReference\.MonteCarlo|RunsOnDatasetRows|ui_menu_path_tests'
 tested=$(date +%s)
-tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-12}"
+tests/fuzz/run-fuzzers.sh "${RFSCOPE_FUZZ_SECONDS:-10}"
 echo "sanitizer-checks: build $((built - start)) s, tests $((tested - built)) s," \
      "fuzzing $(($(date +%s) - tested)) s"
