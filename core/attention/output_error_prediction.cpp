@@ -7,6 +7,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/attention/rf_attention.h"
 #include "core/couplings/coupling.h"
 #include "core/mechanisms/feature_map_recipe.h"
 #include "core/random/trial_stream.h"
@@ -61,10 +62,8 @@ MapSums mapSums(const PredictionSetup& s, const FeatureMap& map) {
   const Eigen::Index dv = s.outputs.cols();
   const FeatureMatrix queries = map.queries(s.queryRows);
   const FeatureMatrix keys = map.keys(s.problem.keys);
-  // The keys at their common (largest) scale, as rf_attention.cpp does.
-  const double keyScale = keys.logScale.maxCoeff();
-  const Eigen::VectorXd keyFactor = (keys.logScale.array() - keyScale).exp().matrix();
-  const Eigen::MatrixXd keyFeatures = keyFactor.asDiagonal() * keys.values;
+  double keyScale = 0;
+  const Eigen::MatrixXd keyFeatures = commonScaleKeys(keys, keyScale);
   Eigen::MatrixXd keySums;  // width × (d_v + 1): Σ_j φ(y_j) [v_j, 1] over the keys row i sees
   Eigen::Index seen = 0;
   if (!s.problem.causal) {

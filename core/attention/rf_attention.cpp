@@ -14,13 +14,6 @@ Eigen::MatrixXd RfAttention::output() const {
 
 namespace {
 
-// The keys' features at one common scale e^{logScale}: rows scaled by e^{ℓ_j - max ℓ} ≤ 1.
-Eigen::MatrixXd commonScaleKeys(const FeatureMatrix& keys, double& logScale) {
-  logScale = keys.logScale.size() > 0 ? keys.logScale.maxCoeff() : 0.0;
-  const Eigen::VectorXd factor = (keys.logScale.array() - logScale).exp().matrix();
-  return factor.asDiagonal() * keys.values;
-}
-
 // Linear attention from the keys' features at their common scale e^{keyScale}.
 RfAttention rfAttentionOfScaledKeys(const AttentionProblem& problem, const FeatureMatrix& queries,
                                     const Eigen::MatrixXd& keyFeatures, double keyScale) {
@@ -47,6 +40,12 @@ RfAttention rfAttentionOfScaledKeys(const AttentionProblem& problem, const Featu
 }
 
 }  // namespace
+
+Eigen::MatrixXd commonScaleKeys(const FeatureMatrix& keys, double& logScale) {
+  logScale = keys.logScale.size() > 0 ? keys.logScale.maxCoeff() : 0.0;
+  const Eigen::VectorXd factor = (keys.logScale.array() - logScale).exp().matrix();
+  return factor.asDiagonal() * keys.values;
+}
 
 RfAttention rfAttention(const AttentionProblem& problem, const FeatureMatrix& queries,
                         const FeatureMatrix& keys) {

@@ -31,6 +31,9 @@ struct RfAttention {
 RfAttention rfAttention(const AttentionProblem& problem, const FeatureMatrix& queries,
                         const FeatureMatrix& keys);
 
+// The keys' features at one common scale e^{logScale}: rows scaled by e^{ℓ_j - max ℓ} ≤ 1.
+Eigen::MatrixXd commonScaleKeys(const FeatureMatrix& keys, double& logScale);
+
 // The errors of one draw.
 struct AttentionErrors {
   // ‖Ô - O‖_F / ‖O‖_F over all rows (infinite when some D̂_i = 0).

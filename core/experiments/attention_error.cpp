@@ -337,7 +337,8 @@ void predictErrors(const AttentionErrorSettings& settings, const AttentionProble
       e.spreadSquared[k] = std::exp(delta->logMeanRelativeSpreadSquared) / m;
     }
   } else {
-    e.predictionGaps.push_back("no delta-method column (the points do not need it) — " + available.reason());
+    e.predictionGaps.push_back("no delta-method column (the points do not need it) — " +
+                               available.reason());
   }
   const bool iid = e.series.coupling == Coupling::Iid;
   for (std::size_t k = 0; k < featureCount && !cancelled(); ++k) {
