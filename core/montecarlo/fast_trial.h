@@ -2,6 +2,8 @@
 // The fast path of one trial for the generalized exponential features: it samples only the
 // projections the estimator depends on, exactly in distribution.
 //   i.i.d.:  (ωᵀe₁, ωᵀe₂) ~ N(0, I₂) and |ω|² = g₁² + g₂² + χ²_{d-2}: O(1) per feature.
+//   χ² variates come two at a time (chiSquareVariatePair: features 2m and 2m + 1, i.i.d. or in
+//   a block).
 //   ORF / SimRF blocks W = D R or D S R with R Haar: the features see R only through
 //   (R e₁, R e₂), a uniformly random orthonormal 2-frame (Gram–Schmidt of two Gaussian vectors),
 //   and S only through S·(R eₖ), which costs O(d) thanks to S's structure; norms are χ_d
@@ -46,13 +48,23 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
   const double restDegrees = s.dimension - axes;
   PairedNormals<TrialStream> normals(rng);
   EnvelopeSum total;
+  double nextChiSquare = 0;  // features 2m and 2m + 1 draw their χ² together
   for (std::int64_t j = 0; j < s.features; ++j) {
     const double g1 = normals.next();
     const double g2 = axes == 2 ? normals.next() : 0.0;
     FeatureProjection w;
     w.onSum = s.sum1 * g1 + s.sum2 * g2;
     w.onDifference = s.diff1 * g1 + s.diff2 * g2;
-    if (needsNorm) w.normSquared = g1 * g1 + g2 * g2 + chiSquareVariate(rng, restDegrees);
+    if (needsNorm) {
+      double chiSquare = nextChiSquare;
+      if (j % 2 == 0) {
+        if (j + 1 < s.features)
+          chiSquareVariatePair(rng, restDegrees, chiSquare, nextChiSquare);
+        else
+          chiSquare = chiSquareVariate(rng, restDegrees);
+      }
+      w.normSquared = g1 * g1 + g2 * g2 + chiSquare;
+    }
     if (s.model.randomPhase) w.phase = kTwoPi * rng.uniform();
     double envelope = 0, factor = 0;
     exponentialFeatureTerm(s.model, w, envelope, factor);
@@ -93,14 +105,23 @@ RFSCOPE_HOST_DEVICE inline void randomFrame(TrialStream& rng, int d, bool planar
 }
 
 // The features of one block: row i of the block's frame (a, and b when planar) scaled by a χ_dof
-// norm (√dof where the norms are fixed), projected on the pair and added to total.
+// norm (√dof where the norms are fixed), projected on the pair and added to total. Rows 2m and
+// 2m + 1 draw their χ²_dof together (chiSquareVariatePair); a last odd row alone.
 template <class Array>
 RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialStream& rng, int dof,
                                                  std::int64_t rows, bool planar, Array a, Array b,
                                                  EnvelopeSum& total, bool fixedNorm = false) {
   const double fixed = std::sqrt(static_cast<double>(dof));
+  double nextChiSquare = 0;  // rows 2m and 2m + 1 draw their norms together
   for (std::int64_t i = 0; i < rows; ++i) {
-    const double norm = fixedNorm ? fixed : std::sqrt(chiSquareVariate(rng, dof));
+    double chiSquare = nextChiSquare;
+    if (!fixedNorm && i % 2 == 0) {
+      if (i + 1 < rows)
+        chiSquareVariatePair(rng, dof, chiSquare, nextChiSquare);
+      else
+        chiSquare = chiSquareVariate(rng, dof);
+    }
+    const double norm = fixedNorm ? fixed : std::sqrt(chiSquare);
     const double c1 = norm * a[i];
     const double c2 = planar ? norm * b[i] : 0.0;
     FeatureProjection w;

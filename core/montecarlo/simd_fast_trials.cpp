@@ -10,9 +10,10 @@
 // position is odd keeps the second word of its last block aside (the spare) for the next fill.
 // Normals take two words each pair and never reject, so every lane reads the same position.
 // Rejection: Marsaglia–Tsang's χ² draws a data-dependent number of words. A lane whose try needs
-// the logarithm test gets it vectorised (Highway's Log) where the outcome is certain by a wide
-// margin, else from gammaTryAccepted itself; a rejected try, or v <= 0 (its uniform is given
-// back), goes on as chiSquareVariate — a new call behaves exactly like the next try.
+// the logarithm test (0.2% of tries at χ²₆₄) gets it vectorised (Highway's Log) where the outcome
+// is certain by a wide margin, else from gammaTryAccepted itself; a rejected try goes on as
+// chiSquareVariate — a new call behaves exactly like the next try (chiSquare alone: a try with
+// v <= 0 gives its uniform back; chiSquarePair draws both uniforms first).
 // Scalar code runs on a lane through LaneStream (the lane's words in the buffer, then its spare
 // and further Philox blocks); the lane's column is then rewritten with the words that follow, so
 // that all lanes read the same position again.
@@ -115,11 +116,13 @@ struct PhiloxKeys {
 
 // Shape constants of the χ² variates, computed as gammaVariate computes them.
 struct ChiSquareConstants {
-  double degrees = 0, d = 0, c = 0;
+  double degrees = 0, d = 0, c = 0, squeeze = 0, twiceD = 0;
   explicit ChiSquareConstants(double dof) : degrees(dof) {
     const double shape = 0.5 * dof;
     d = shape - 1.0 / 3.0;
     c = 1.0 / std::sqrt(9.0 * d);
+    squeeze = gammaSqueezeCoefficient(d);
+    twiceD = 2.0 * d;
   }
 };
 
@@ -339,13 +342,31 @@ class VectorStream {
     const MF retry = hn::Le(v, hn::Zero(df));
     v = hn::Mul(hn::Mul(v, v), v);
     const VF u = uniform();
-    const VF x2 = hn::Mul(x, x);
-    const MF squeeze = hn::Lt(u, hn::Sub(one, hn::Mul(hn::Mul(hn::Set(df, 0.0331), x2), x2)));
-    const VF result = hn::Mul(hn::Set(df, 2.0), hn::Mul(hn::Set(df, k.d), v));
-    const MF accepted = hn::AndNot(retry, squeeze);
+    const VF result = hn::Mul(hn::Set(df, k.twiceD), v);  // 2 (d v): doubling is exact
+    const MF accepted = squeezeAccepts(k, x, v, u);
     if (HWY_UNLIKELY(!hn::AllTrue(df, accepted)))
       return chiSquareBeyondSqueeze(k, accepted, retry, x, v, u, result);
     return result;
+  }
+
+  // chiSquareVariatePair for degrees >= 2: the first tries of both from one Box–Muller pair.
+  HWY_INLINE void chiSquarePair(const ChiSquareConstants& k, VF& first, VF& second) {
+    const DF df;
+    PairTries t;
+    normalPair(t.x[0], t.x[1]);
+    t.u[0] = uniform();
+    t.u[1] = uniform();
+    const VF one = hn::Set(df, 1.0);
+    for (int j = 0; j < 2; ++j) {
+      const VF v = hn::Add(one, hn::Mul(hn::Set(df, k.c), t.x[j]));
+      t.v[j] = hn::Mul(hn::Mul(v, v), v);
+      t.result[j] = hn::Mul(hn::Set(df, k.twiceD), t.v[j]);  // 2 (d v): doubling is exact
+      t.accepted[j] = squeezeAccepts(k, t.x[j], t.v[j], t.u[j]);
+    }
+    if (HWY_UNLIKELY(!hn::AllTrue(df, hn::And(t.accepted[0], t.accepted[1]))))
+      chiSquarePairBeyondSqueeze(k, t);
+    first = t.result[0];
+    second = t.result[1];
   }
 
  private:
@@ -395,13 +416,19 @@ class VectorStream {
     }
   }
 
-  // The lanes whose try the squeeze did not accept (see the top of the file).
-  HWY_NOINLINE VF chiSquareBeyondSqueeze(const ChiSquareConstants& k, MF accepted, MF retry, VF x,
-                                         VF v, VF u, VF result) {
+  // gammaTryAccepted's squeeze (false where v <= 0 too).
+  HWY_INLINE MF squeezeAccepts(const ChiSquareConstants& k, VF x, VF v, VF u) {
     const DF df;
-    const MF tested = hn::Not(hn::Or(accepted, retry));
-    // The logarithm test (gammaTryAccepted), trusted only where its two sides differ by far more
-    // than Highway's and the C library's logarithms can: then both decide alike.
+    const VF x2 = hn::Mul(x, x);
+    const VF bound = hn::Sub(hn::Set(df, 1.0), hn::Mul(hn::Mul(hn::Set(df, k.squeeze), x2), x2));
+    return hn::And(hn::Ge(v, hn::Set(df, 0.125)), hn::Lt(u, bound));
+  }
+
+  // The lanes of `tested` whose try the logarithm test (gammaTryAccepted) accepts by a margin far
+  // beyond what Highway's and the C library's logarithms can differ by: then both decide alike.
+  HWY_INLINE MF surelyAcceptedByLogarithm(const ChiSquareConstants& k, MF tested, VF x, VF v,
+                                          VF u) {
+    const DF df;
     const VF x2 = hn::Mul(x, x);
     const VF safeV = hn::IfThenElse(tested, v, hn::Set(df, 1.0));
     const VF left = hn::Log(df, u);
@@ -409,8 +436,60 @@ class VectorStream {
         hn::Mul(hn::Set(df, 0.5), x2),
         hn::Mul(hn::Set(df, k.d), hn::Add(hn::Sub(hn::Set(df, 1.0), safeV), hn::Log(df, safeV))));
     const VF margin = hn::Mul(hn::Set(df, 1e-9), hn::Add(hn::Set(df, 1.0), hn::Abs(right)));
-    const MF surelyAccepted = hn::And(tested, hn::Lt(hn::Add(left, margin), right));
-    const MF scalar = hn::Not(hn::Or(accepted, surelyAccepted));
+    return hn::And(tested, hn::Lt(hn::Add(left, margin), right));
+  }
+
+  // The first tries of a chiSquarePair.
+  struct PairTries {
+    VF x[2], v[2], u[2], result[2];
+    MF accepted[2], retry[2];
+  };
+
+  // The lanes of a chiSquarePair whose tries the squeeze did not both accept: the logarithm
+  // test, then chiSquareVariatePair's own code for the lanes it leaves (no word is given back:
+  // both uniforms were drawn).
+  HWY_NOINLINE void chiSquarePairBeyondSqueeze(const ChiSquareConstants& k, PairTries& t) {
+    const DF df;
+    const DU du;
+    MF scalar[2];
+    for (int j = 0; j < 2; ++j) {
+      t.retry[j] =
+          hn::Le(hn::Add(hn::Set(df, 1.0), hn::Mul(hn::Set(df, k.c), t.x[j])), hn::Zero(df));
+      const MF tested = hn::Not(hn::Or(t.accepted[j], t.retry[j]));
+      scalar[j] = hn::Not(
+          hn::Or(t.accepted[j], surelyAcceptedByLogarithm(k, tested, t.x[j], t.v[j], t.u[j])));
+    }
+    const MF anyScalar = hn::Or(scalar[0], scalar[1]);
+    if (hn::AllFalse(df, anyScalar)) return;
+    HWY_ALIGN double xs[2][kMaxLanes], vs[2][kMaxLanes], us[2][kMaxLanes], values[2][kMaxLanes];
+    HWY_ALIGN std::uint64_t retries[2][kMaxLanes], scalars[2][kMaxLanes];
+    for (int j = 0; j < 2; ++j) {
+      hn::Store(t.x[j], df, xs[j]);
+      hn::Store(t.v[j], df, vs[j]);
+      hn::Store(t.u[j], df, us[j]);
+      hn::Store(t.result[j], df, values[j]);
+      hn::Store(hn::VecFromMask(du, hn::RebindMask(du, t.retry[j])), du, retries[j]);
+      hn::Store(hn::VecFromMask(du, hn::RebindMask(du, scalar[j])), du, scalars[j]);
+    }
+    forLanes(anyScalar, hn::FirstN(df, 0), [&](std::size_t lane, LaneStream& stream) {
+      for (int j = 0; j < 2; ++j) {
+        if (scalars[j][lane] == 0) continue;
+        if (retries[j][lane] == 0 &&
+            gammaTryAccepted(xs[j][lane], vs[j][lane], us[j][lane], k.d, k.squeeze))
+          continue;
+        values[j][lane] = chiSquareVariate(stream, k.degrees);
+      }
+    });
+    t.result[0] = hn::Load(df, values[0]);
+    t.result[1] = hn::Load(df, values[1]);
+  }
+
+  // The lanes whose try the squeeze did not accept (see the top of the file).
+  HWY_NOINLINE VF chiSquareBeyondSqueeze(const ChiSquareConstants& k, MF accepted, MF retry, VF x,
+                                         VF v, VF u, VF result) {
+    const DF df;
+    const MF tested = hn::Not(hn::Or(accepted, retry));
+    const MF scalar = hn::Not(hn::Or(accepted, surelyAcceptedByLogarithm(k, tested, x, v, u)));
     if (hn::AllFalse(df, scalar)) return result;
     HWY_ALIGN double xs[kMaxLanes], vs[kMaxLanes], us[kMaxLanes], values[kMaxLanes];
     HWY_ALIGN std::uint64_t retries[kMaxLanes];
@@ -422,7 +501,8 @@ class VectorStream {
     hn::Store(hn::VecFromMask(du, hn::RebindMask(du, retry)), du, retries);
     // v <= 0: the try ended before its uniform, which the lane gets back.
     forLanes(scalar, retry, [&](std::size_t lane, LaneStream& stream) {
-      if (retries[lane] == 0 && gammaTryAccepted(xs[lane], vs[lane], us[lane], k.d)) return;
+      if (retries[lane] == 0 && gammaTryAccepted(xs[lane], vs[lane], us[lane], k.d, k.squeeze))
+        return;
       values[lane] = chiSquareVariate(stream, k.degrees);
     });
     return hn::Load(df, values);
@@ -530,17 +610,17 @@ class VectorFeatureSum {
     maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
   }
 
-  // add(envelope, 1).
+  // add(envelope, 1). e^{-|e - max|} is the same number on both branches (x - y and y - x round
+  // alike), and the new maximum is max(max, e).
   HWY_INLINE void addUnit(VF envelope) {
     const DF df;
-    const MF skip = hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity()));
     const MF larger = hn::Gt(envelope, maxEnvelope);
-    const VF e =
-        Exp(hn::IfThenElse(larger, hn::Sub(maxEnvelope, envelope), hn::Sub(envelope, maxEnvelope)));
+    const VF e = Exp(hn::Neg(hn::Abs(hn::Sub(envelope, maxEnvelope))));
     const VF grown =
         hn::IfThenElse(larger, hn::Add(hn::Mul(scaled, e), hn::Set(df, 1.0)), hn::Add(scaled, e));
+    const MF skip = hn::Eq(envelope, hn::Set(df, -std::numeric_limits<double>::infinity()));
     scaled = hn::IfThenElse(skip, scaled, grown);
-    maxEnvelope = hn::IfThenElse(hn::AndNot(skip, larger), envelope, maxEnvelope);
+    maxEnvelope = hn::Max(maxEnvelope, envelope);
   }
 
   bool quadratic_, onSum_, onDifference_, sum2_, diff2_, unitSum_, antithetic_;
@@ -578,6 +658,7 @@ void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* tota
   const ChiSquareConstants rest(restDegrees > 0 ? restDegrees : 2.0);
   const VF zero = hn::Zero(df);
   auto normals = pairedNormals(rng, std::make_index_sequence<kGroups>());
+  VF nextChi[kGroups];  // features 2m and 2m + 1 draw their χ² together
   for (std::int64_t j = 0; j < s.features; ++j) {
     VF g1[kGroups], g2[kGroups], normSquared[kGroups];
     for (int g = 0; g < kGroups; ++g) {
@@ -585,7 +666,15 @@ void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* tota
       g2[g] = axes == 2 ? normals[g].next() : zero;
       normSquared[g] = zero;
       if (needsNorm) {
-        const VF chi = restDegrees > 0 ? rng[g].chiSquare(rest) : zero;
+        VF chi = zero;
+        if (restDegrees > 0) {
+          if (j % 2 == 1)
+            chi = nextChi[g];
+          else if (j + 1 < s.features)
+            rng[g].chiSquarePair(rest, chi, nextChi[g]);
+          else
+            chi = rng[g].chiSquare(rest);
+        }
         normSquared[g] = hn::Add(hn::Add(hn::Mul(g1[g], g1[g]), hn::Mul(g2[g], g2[g])), chi);
       }
     }
@@ -594,8 +683,15 @@ void iidTrials(const FastTrialSpec& s, VectorStream* rng, VectorFeatureSum* tota
   }
 }
 
-// randomFrame for each group: a[g] (and b[g] when planar), d vectors each.
-void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, double* const* b) {
+// The running sum of the first d - 1 entries of a vector, in order (applySimplexRows' head).
+HWY_INLINE void addToHead(VF* head, int i, int d, VF value) {
+  if (head && i + 1 < d) *head = hn::Add(*head, value);
+}
+
+// randomFrame for each group: a[g] (and b[g] when planar), d vectors each. headA, headB (null
+// unless the frame goes through applySimplexRows): each group's head of a and of b.
+void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, double* const* b,
+                  VF* headA, VF* headB) {
   const DF df;
   const std::size_t n = hn::Lanes(df);
   auto normals = pairedNormals(rng, std::make_index_sequence<kGroups>());
@@ -610,8 +706,13 @@ void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, doubl
     }
   for (int g = 0; g < kGroups; ++g) {
     const VF inverse = hn::Div(hn::Set(df, 1.0), hn::Sqrt(aa[g]));
-    for (int i = 0; i < d; ++i)
-      hn::StoreU(hn::Mul(hn::LoadU(df, a[g] + i * n), inverse), df, a[g] + i * n);
+    VF* const head = headA ? headA + g : nullptr;
+    if (head) *head = hn::Zero(df);
+    for (int i = 0; i < d; ++i) {
+      const VF v = hn::Mul(hn::LoadU(df, a[g] + i * n), inverse);
+      hn::StoreU(v, df, a[g] + i * n);
+      addToHead(head, i, d, v);
+    }
   }
   if (!planar) return;
   for (int g = 0; g < kGroups; ++g) {
@@ -633,26 +734,42 @@ void randomFrames(VectorStream* rng, int d, bool planar, double* const* a, doubl
       bb = hn::Add(bb, hn::Mul(v, v));
     }
     const VF scale = hn::Div(hn::Set(df, 1.0), hn::Sqrt(bb));
-    for (int i = 0; i < d; ++i)
-      hn::StoreU(hn::Mul(hn::LoadU(df, bg + i * n), scale), df, bg + i * n);
+    VF* const head = headB ? headB + g : nullptr;
+    if (head) *head = hn::Zero(df);
+    for (int i = 0; i < d; ++i) {
+      const VF v = hn::Mul(hn::LoadU(df, bg + i * n), scale);
+      hn::StoreU(v, df, bg + i * n);
+      addToHead(head, i, d, v);
+    }
   }
 }
 
-// applySimplexRows.
-void applySimplexRows(double* a, int d) {
-  const DF df;
-  const std::size_t n = hn::Lanes(df);
-  VF head = hn::Zero(df);
-  for (int j = 0; j + 1 < d; ++j)
-    head = hn::Add(head, hn::LoadU(df, a + j * n));
-  const double dm1 = d - 1.0;
-  const VF c1 = hn::Set(df, std::sqrt(d / dm1));
-  const VF c2 = hn::Set(df, (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1)));
-  const VF shift = hn::Mul(c2, head);
-  for (int j = 0; j + 1 < d; ++j)
-    hn::StoreU(hn::Sub(hn::Mul(c1, hn::LoadU(df, a + j * n)), shift), df, a + j * n);
-  hn::StoreU(hn::Div(head, hn::Set(df, std::sqrt(dm1))), df, a + (d - 1) * n);
-}
+// A frame vector's rows as applySimplexRows leaves them, computed as they are read: row i < d - 1
+// is c₁ aᵢ - c₂ head, the last head / √(d - 1) (the same operations, so the same numbers).
+class FrameRows {
+ public:
+  FrameRows() = default;
+  FrameRows(bool simplex, VF head, int d) : simplex_(simplex), d_(d) {
+    if (!simplex) return;
+    const DF df;
+    const double dm1 = d - 1.0;
+    scale_ = hn::Set(df, std::sqrt(d / dm1));
+    shift_ = hn::Mul(
+        hn::Set(df, (std::sqrt(static_cast<double>(d)) + 1.0) / (dm1 * std::sqrt(dm1))), head);
+    last_ = hn::Div(head, hn::Set(df, std::sqrt(dm1)));
+  }
+  HWY_INLINE VF row(const double* frame, std::int64_t i) const {
+    const DF df;
+    const VF value = hn::LoadU(df, frame + i * hn::Lanes(df));
+    if (!simplex_) return value;
+    return i + 1 < d_ ? hn::Sub(hn::Mul(scale_, value), shift_) : last_;
+  }
+
+ private:
+  bool simplex_ = false;
+  int d_ = 0;
+  VF scale_, shift_, last_;
+};
 
 // fastBlockTrial. scratch: 2 d Lanes(DF) doubles per group.
 void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* rng, double* scratch,
@@ -669,27 +786,46 @@ void blockTrials(const FastTrialSpec& s, BlockGeometry geometry, VectorStream* r
   }
   const ChiSquareConstants norms(d);
   const bool fixedNorm = geometry == BlockGeometry::OrthogonalFixedNorm;  // √d, none drawn
+  const bool simplex = geometry == BlockGeometry::Simplex;
   const VF fixed = hn::Set(df, std::sqrt(static_cast<double>(d)));
   const VF zero = hn::Zero(df);
   for (std::int64_t start = 0; start < s.features; start += d) {
     const std::int64_t rows = s.features - start < d ? s.features - start : d;
-    randomFrames(rng, d, planar, a, b);
-    if (geometry == BlockGeometry::Simplex)
+    VF headA[kGroups], headB[kGroups];
+    randomFrames(rng, d, planar, a, b, simplex ? headA : nullptr,
+                 simplex && planar ? headB : nullptr);
+    FrameRows rowsA[kGroups], rowsB[kGroups];
+    for (int g = 0; g < kGroups; ++g) {
+      rowsA[g] = FrameRows(simplex, headA[g], d);
+      if (planar) rowsB[g] = FrameRows(simplex, headB[g], d);
+    }
+    // addBlockFeatures: rows 2m and 2m + 1 draw their norms together.
+    for (std::int64_t i = 0; i < rows; i += 2) {
+      const int pair = i + 1 < rows ? 2 : 1;
+      VF norm[2][kGroups];
       for (int g = 0; g < kGroups; ++g) {
-        applySimplexRows(a[g], d);
-        if (planar) applySimplexRows(b[g], d);
+        if (fixedNorm) {
+          norm[0][g] = norm[1][g] = fixed;
+        } else if (pair == 2) {
+          VF first, second;
+          rng[g].chiSquarePair(norms, first, second);
+          norm[0][g] = hn::Sqrt(first);
+          norm[1][g] = hn::Sqrt(second);
+        } else {
+          norm[0][g] = hn::Sqrt(rng[g].chiSquare(norms));
+        }
       }
-    // addBlockFeatures.
-    for (std::int64_t i = 0; i < rows; ++i) {
-      VF c1[kGroups], c2[kGroups], normSquared[kGroups];
-      for (int g = 0; g < kGroups; ++g) {
-        const VF norm = fixedNorm ? fixed : hn::Sqrt(rng[g].chiSquare(norms));
-        c1[g] = hn::Mul(norm, hn::LoadU(df, a[g] + i * n));
-        c2[g] = planar ? hn::Mul(norm, hn::LoadU(df, b[g] + i * n)) : zero;
-        normSquared[g] = hn::Mul(norm, norm);
+      for (int r = 0; r < pair; ++r) {
+        VF c1[kGroups], c2[kGroups], normSquared[kGroups];
+        for (int g = 0; g < kGroups; ++g) {
+          const VF scale = norm[r][g];
+          c1[g] = hn::Mul(scale, rowsA[g].row(a[g], i + r));
+          c2[g] = planar ? hn::Mul(scale, rowsB[g].row(b[g], i + r)) : zero;
+          normSquared[g] = hn::Mul(scale, scale);
+        }
+        for (int g = 0; g < kGroups; ++g)
+          total[g].addFeature(c1[g], c2[g], normSquared[g]);
       }
-      for (int g = 0; g < kGroups; ++g)
-        total[g].addFeature(c1[g], c2[g], normSquared[g]);
     }
   }
 }
@@ -742,7 +878,7 @@ double CeilingKernel(const FastTrialPlan& plan, std::uint64_t first, std::int64_
     auto rng = groupStreams(s.seed, first + static_cast<std::uint64_t>(start),
                             std::make_index_sequence<kGroups>());
     auto pairs = pairedNormals(rng.data(), std::make_index_sequence<kGroups>());
-    const auto normal = [&](int g) {
+    const auto normal = [&](int g) HWY_ATTR __attribute__((always_inline)) {
       return normals == CeilingNormals::None ? rng[g].uniform() : pairs[g].next();
     };
     for (std::int64_t f = 0; f < c.features; ++f) {

@@ -8,13 +8,28 @@
 #include <cstdint>
 
 #include "core/math/host_device.h"
+#include "core/random/box_muller.h"
 
 namespace rfscope {
 
+// The squeeze of a Marsaglia–Tsang try: accepted without a logarithm when u < 1 - k x⁴. The exact
+// test is log u < h(x) = d φ(t), t = c x = x / √(9d), φ(t) = 3 [ln(1 + t) - t + t²/2 - t³/3]
+// = -3 Σ_{j≥4} (-t)^j / j ≥ -0.75 t⁴ / (1 - |t|) for t < 0 and ≥ -0.75 t⁴ for t ≥ 0; so for t ≥
+// -1/2 (v = (1 + t)³ ≥ 1/8) h ≥ -1.5 d t⁴ = -x⁴ / (54 d), and log u ≤ u - 1 makes u < 1 - x⁴ / (54
+// d) an exact acceptance. Marsaglia and Tsang's own squeeze (k = 0.0331, for every shape ≥ 1) is 57
+// times coarser at d = 31.7 (χ²₆₄): there the logarithm is needed for 0.2% of tries, not 10%.
+// Tries with t < -1/2 (x below -8.5 at d = 31.7, a third of a standard deviation below 0 at
+// d = 2/3) go to the logarithm.
+RFSCOPE_HOST_DEVICE inline double gammaSqueezeCoefficient(double d) {
+  return 1.0 / (54.0 * d);
+}
+
 // Whether a Marsaglia–Tsang try with normal x, v = (1 + c x)³ > 0 and uniform u is accepted.
-RFSCOPE_HOST_DEVICE inline bool gammaTryAccepted(double x, double v, double u, double d) {
+// squeeze: gammaSqueezeCoefficient(d).
+RFSCOPE_HOST_DEVICE inline bool gammaTryAccepted(double x, double v, double u, double d,
+                                                 double squeeze) {
   const double x2 = x * x;
-  if (u < 1.0 - 0.0331 * x2 * x2) return true;  // squeeze: no logarithm needed
+  if (v >= 0.125 && u < 1.0 - squeeze * x2 * x2) return true;  // no logarithm needed
   return std::log(u) < 0.5 * x2 + d * (1.0 - v + std::log(v));
 }
 
@@ -30,6 +45,7 @@ RFSCOPE_HOST_DEVICE double gammaVariate(Stream& stream, double shape) {
   }
   const double d = shape - 1.0 / 3.0;
   const double c = 1.0 / std::sqrt(9.0 * d);
+  const double squeeze = gammaSqueezeCoefficient(d);
   for (;;) {
     double x = 0, v = 0;
     do {
@@ -38,7 +54,7 @@ RFSCOPE_HOST_DEVICE double gammaVariate(Stream& stream, double shape) {
     } while (v <= 0.0);
     v = v * v * v;
     const double u = stream.uniform();
-    if (gammaTryAccepted(x, v, u, d)) return boost * d * v;
+    if (gammaTryAccepted(x, v, u, d, squeeze)) return boost * d * v;
   }
 }
 
@@ -47,6 +63,37 @@ template <class Stream>
 RFSCOPE_HOST_DEVICE double chiSquareVariate(Stream& stream, double degreesOfFreedom) {
   if (degreesOfFreedom <= 0) return 0.0;
   return 2.0 * gammaVariate(stream, 0.5 * degreesOfFreedom);
+}
+
+// Two independent χ²_k variates whose first Marsaglia–Tsang tries share one Box–Muller pair:
+// normals x₁, x₂ from the next two uniforms, then the uniforms u₁, u₂ — two tries for the words
+// and the logarithm, sine and cosine of one pair, where two calls draw two pairs and drop a normal
+// of each. A variate whose first try fails (v ≤ 0, or rejected) goes on as a new chiSquareVariate
+// call, the first variate's before the second's: tries are independent, so each variate is
+// Marsaglia–Tsang's still, and the two are independent. k < 2 (the boost): two calls.
+template <class Stream>
+RFSCOPE_HOST_DEVICE void chiSquareVariatePair(Stream& stream, double degreesOfFreedom,
+                                              double& first, double& second) {
+  if (degreesOfFreedom < 2) {
+    first = chiSquareVariate(stream, degreesOfFreedom);
+    second = chiSquareVariate(stream, degreesOfFreedom);
+    return;
+  }
+  const double d = 0.5 * degreesOfFreedom - 1.0 / 3.0;  // as gammaVariate computes them
+  const double c = 1.0 / std::sqrt(9.0 * d);
+  const double squeeze = gammaSqueezeCoefficient(d);
+  double x[2] = {0, 0};
+  drawNormalPair(stream, x[0], x[1]);
+  const double u[2] = {stream.uniform(), stream.uniform()};
+  double* const out[2] = {&first, &second};
+  for (int j = 0; j < 2; ++j) {
+    double v = 1.0 + c * x[j];
+    const bool positive = v > 0.0;
+    v = v * v * v;
+    *out[j] = positive && gammaTryAccepted(x[j], v, u[j], d, squeeze)
+                  ? 2.0 * (d * v)
+                  : chiSquareVariate(stream, degreesOfFreedom);
+  }
 }
 
 // Poisson(λ): inversion by sequential search for λ < 12 (about λ + 1 uniforms' worth of work on
