@@ -21,6 +21,9 @@ def interrupted_after(call):
         sent.append(time.monotonic())
         os.kill(os.getpid(), signal.SIGINT)
 
+    # Python leaves SIGINT ignored when it starts with it ignored (a shell's background job):
+    # Ctrl-C's handler, as an interactive session has it, for the length of the call.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(DELAY, interrupt)
     timer.start()
     try:
@@ -29,6 +32,7 @@ def interrupted_after(call):
         return time.monotonic() - sent[0]
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
 
 
 def test_monte_carlo_stops():
