@@ -48,23 +48,14 @@ RFSCOPE_HOST_DEVICE inline SignedLog fastIidTrial(const FastTrialSpec& s, std::u
   const double restDegrees = s.dimension - axes;
   PairedNormals<TrialStream> normals(rng);
   EnvelopeSum total;
-  double nextChiSquare = 0;  // features 2m and 2m + 1 draw their χ² together
+  PairedChiSquares<TrialStream> rest(rng, restDegrees, s.features);
   for (std::int64_t j = 0; j < s.features; ++j) {
     const double g1 = normals.next();
     const double g2 = axes == 2 ? normals.next() : 0.0;
     FeatureProjection w;
     w.onSum = s.sum1 * g1 + s.sum2 * g2;
     w.onDifference = s.diff1 * g1 + s.diff2 * g2;
-    if (needsNorm) {
-      double chiSquare = nextChiSquare;
-      if (j % 2 == 0) {
-        if (j + 1 < s.features)
-          chiSquareVariatePair(rng, restDegrees, chiSquare, nextChiSquare);
-        else
-          chiSquare = chiSquareVariate(rng, restDegrees);
-      }
-      w.normSquared = g1 * g1 + g2 * g2 + chiSquare;
-    }
+    if (needsNorm) w.normSquared = g1 * g1 + g2 * g2 + rest.next();
     if (s.model.randomPhase) w.phase = kTwoPi * rng.uniform();
     double envelope = 0, factor = 0;
     exponentialFeatureTerm(s.model, w, envelope, factor);
@@ -112,16 +103,9 @@ RFSCOPE_HOST_DEVICE inline void addBlockFeatures(const FastTrialSpec& s, TrialSt
                                                  std::int64_t rows, bool planar, Array a, Array b,
                                                  EnvelopeSum& total, bool fixedNorm = false) {
   const double fixed = std::sqrt(static_cast<double>(dof));
-  double nextChiSquare = 0;  // rows 2m and 2m + 1 draw their norms together
+  PairedChiSquares<TrialStream> norms(rng, dof, rows);
   for (std::int64_t i = 0; i < rows; ++i) {
-    double chiSquare = nextChiSquare;
-    if (!fixedNorm && i % 2 == 0) {
-      if (i + 1 < rows)
-        chiSquareVariatePair(rng, dof, chiSquare, nextChiSquare);
-      else
-        chiSquare = chiSquareVariate(rng, dof);
-    }
-    const double norm = fixedNorm ? fixed : std::sqrt(chiSquare);
+    const double norm = fixedNorm ? fixed : std::sqrt(norms.next());
     const double c1 = norm * a[i];
     const double c2 = planar ? norm * b[i] : 0.0;
     FeatureProjection w;

@@ -96,6 +96,33 @@ RFSCOPE_HOST_DEVICE void chiSquareVariatePair(Stream& stream, double degreesOfFr
   }
 }
 
+// χ²_k variates for a loop over `count` items: items 2m and 2m + 1 from one chiSquareVariatePair,
+// a last odd item alone.
+template <class Stream>
+class PairedChiSquares {
+ public:
+  RFSCOPE_HOST_DEVICE PairedChiSquares(Stream& stream, double degreesOfFreedom, std::int64_t count)
+      : stream_(&stream), degrees_(degreesOfFreedom), count_(count) {}
+
+  RFSCOPE_HOST_DEVICE double next() {
+    const std::int64_t i = index_++;
+    if (i % 2 == 1) return spare_;
+    double first = 0;
+    if (i + 1 < count_)
+      chiSquareVariatePair(*stream_, degrees_, first, spare_);
+    else
+      first = chiSquareVariate(*stream_, degrees_);
+    return first;
+  }
+
+ private:
+  Stream* stream_;
+  double degrees_;
+  std::int64_t count_;
+  std::int64_t index_ = 0;
+  double spare_ = 0;
+};
+
 // Poisson(λ): inversion by sequential search for λ < 12 (about λ + 1 uniforms' worth of work on
 // one uniform), the transformed rejection PTRS of Hörmann (1993) otherwise.
 template <class Stream>
