@@ -16,7 +16,6 @@
 namespace rfscope {
 namespace {
 
-constexpr double kMaxU = 700;       // as for ORF's conformity
 constexpr double kMaxL = 700;       // t = e^{-L} stays a normal double
 constexpr double kNegligible = 60;  // log-integrand this far below its peak is dropped (e^-60)
 
@@ -100,7 +99,7 @@ double antitheticPairCount(std::int64_t features, int dimension) {
 }
 
 PairDeficit normCoupledPositivePair(int dimension, double u) {
-  if (!(u >= 0) || u > kMaxU) return {kNaN, kNaN};
+  if (!(u >= 0) || u > kMaxConformityU) return {kNaN, kNaN};
   if (u == 0) return {0, 0};
   const double b = 0.5 * dimension;
   // e^{-u} E_t T(W u/4) = 2 ∫ e^{-L - u} T(W(L) u/4) dL, in the log domain.
@@ -116,7 +115,7 @@ PairDeficit normCoupledPositivePair(int dimension, double u) {
 double normCoupledPositiveLogVariance(int dimension, std::int64_t features, double diffNormSquared,
                                       double u) {
   if (!(u > 0)) return u == 0 ? kNegativeInfinity : kNaN;
-  if (u > kMaxU) return kNaN;
+  if (u > kMaxConformityU) return kNaN;
   const double m = static_cast<double>(features);
   const double all = coupledPairCount(features, dimension);
   const double coupled = antitheticPairCount(features, dimension);

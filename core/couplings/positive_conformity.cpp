@@ -14,7 +14,6 @@
 namespace rfscope {
 namespace {
 
-constexpr double kMaxU = 700;              // e^{-u} must stay a normal double
 constexpr double kMaxCancellation = 9.21;  // log(1e4): the largest tolerated binomial cancellation
 
 // Last k worth summing for Poisson(u) weights: beyond it the tail is < 1e-20 of the total.
@@ -123,7 +122,7 @@ Outcome<Conformity> positiveConformity(Coupling kind, int dimension, double u) {
   if (kind == Coupling::Iid && u >= 0) return Conformity{u, 0.0};  // eq. (19), any u
   if (kind == Coupling::Simplex && dimension < 2)
     return Result::unavailable("simplex coupling needs d >= 2");
-  if (!(u >= 0) || u > kMaxU)
+  if (!(u >= 0) || u > kMaxConformityU)
     return Result::unavailable("RF-conformity is evaluated for |x + y|² <= 700 only");
   Conformity result;
   if (kind == Coupling::Iid || u == 0) {

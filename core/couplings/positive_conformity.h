@@ -29,8 +29,12 @@ struct Conformity {
   double deficit = 0;        // h = 1 - ρ e^{-u}
 };
 
+// The largest u = |x + y|² at which the coupled conformities are evaluated: e^{-u} must stay a
+// normal double.
+inline constexpr double kMaxConformityU = 700;
+
 // ρ for dimension d and u = |x + y|², or why there is none: SimRF needs d >= 2; ORF and SimRF are
-// evaluated for u <= 700.
+// evaluated for u <= kMaxConformityU.
 Outcome<Conformity> positiveConformity(Coupling coupling, int dimension, double u);
 
 // Σ_b m_b(m_b - 1) over ⌈M/d⌉ blocks of d features, the last one holding the remainder.

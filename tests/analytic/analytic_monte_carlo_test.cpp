@@ -14,11 +14,11 @@
 #include "core/mechanisms/discrete_rf.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/philox_stream.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
 
-constexpr double kZ999 = 3.2905;  // two-sided 99.9% normal quantile
 constexpr int kSamples = 200000;
 
 struct SampleVariance {
@@ -68,11 +68,11 @@ double varianceOf(const std::string& id, const Eigen::VectorXd& x, const Eigen::
 }
 
 void expectInside(const std::string& label, double exact, const SampleVariance& s) {
-  EXPECT_LE(std::abs(exact - s.variance), kZ999 * s.standardError)
+  EXPECT_LE(std::abs(exact - s.variance), test::kZ999 * s.standardError)
       << label << ": closed form " << exact << ", sample " << s.variance << " ± "
-      << kZ999 * s.standardError;
+      << test::kZ999 * s.standardError;
   // The interval must be informative, or the check proves nothing.
-  EXPECT_LT(kZ999 * s.standardError, 0.2 * exact) << label;
+  EXPECT_LT(test::kZ999 * s.standardError, 0.2 * exact) << label;
 }
 
 class MonteCarloConfirmation : public ::testing::Test {

@@ -16,8 +16,6 @@ namespace {
 
 using namespace rfscope::test;
 
-constexpr double kLogTolerance = 1e-10;
-
 ParameterSet parametersFromJson(const Mechanism& mechanism, const nlohmann::json& json) {
   ParameterSet set;
   for (const auto& [key, value] : json.items()) {
@@ -58,7 +56,8 @@ TEST(AnalyticReference, EveryMechanismMatchesMpmath) {
     } else {
       // A log beyond ~1e6 cannot be held to 1e-10 in a double: allow 4 ulps of the log there.
       const double tolerance =
-          std::max(kLogTolerance, 4 * std::abs(std::nextafter(expected, INFINITY) - expected));
+          std::max(test::kReferenceLogTolerance,
+                   4 * std::abs(std::nextafter(expected, INFINITY) - expected));
       const double error = std::abs(*result.logVariance - expected);
       EXPECT_LE(error, tolerance) << label << ": got " << *result.logVariance << ", expected "
                                   << c.at("log_variance").get<std::string>();

@@ -16,8 +16,6 @@ namespace {
 
 using namespace rfscope::test;
 
-constexpr double kLogTolerance = 1e-10;
-
 TEST(ConformityReference, ConformityDeficitAndCoupledMseMatchMpmath) {
   double worstConformity = 0, worstDeficit = 0, worstVariance = 0;
   std::size_t checked = 0;
@@ -33,14 +31,14 @@ TEST(ConformityReference, ConformityDeficitAndCoupledMseMatchMpmath) {
         std::abs(r->logConformity - referenceValue(c.at("log_conformity")));
     const double deficitError =
         std::abs(std::log(r->deficit) - referenceValue(c.at("log_deficit")));
-    EXPECT_LE(conformityError, kLogTolerance) << label;
-    EXPECT_LE(deficitError, kLogTolerance) << label << ": h = " << r->deficit;
+    EXPECT_LE(conformityError, test::kReferenceLogTolerance) << label;
+    EXPECT_LE(deficitError, test::kReferenceLogTolerance) << label << ": h = " << r->deficit;
     worstConformity = std::max(worstConformity, conformityError);
     worstDeficit = std::max(worstDeficit, deficitError);
     for (const auto& [m, expected] : c.at("log_variance").items()) {
       const double got = coupledPositiveLogVariance(kind, d, std::stoll(m), diff, u);
       const double error = std::abs(got - referenceValue(expected));
-      EXPECT_LE(error, kLogTolerance) << label << " M=" << m;
+      EXPECT_LE(error, test::kReferenceLogTolerance) << label << " M=" << m;
       worstVariance = std::max(worstVariance, error);
       ++checked;
     }

@@ -10,11 +10,10 @@
 
 #include "core/couplings/positive_conformity.h"
 #include "core/random/philox_stream.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kZ999 = 3.2905;
 
 Eigen::MatrixXd simplexBasis(int d) {
   // Rows s_i = √(d/(d-1)) e_i - (√d + 1)/(d-1)^{3/2} (1,…,1,0) for i < d, s_d = (1,…,1,0)/√(d-1).
@@ -100,7 +99,7 @@ TEST(CouplingMonteCarlo, CoupledPositiveVarianceMatchesSampling) {
       m2 /= trials;
       m4 /= trials;
       const double variance = m2 * trials / (trials - 1.0);
-      const double halfWidth = kZ999 * std::sqrt((m4 - m2 * m2) / trials);
+      const double halfWidth = test::kZ999 * std::sqrt((m4 - m2 * m2) / trials);
       const double exact = std::exp(coupledPositiveLogVariance(kind, d, features, diff, u));
       const double iid = std::exp(coupledPositiveLogVariance(Coupling::Iid, d, features, diff, u));
       EXPECT_LE(std::abs(variance - exact), halfWidth)

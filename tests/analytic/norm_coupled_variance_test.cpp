@@ -19,13 +19,12 @@
 #include "core/couplings/positive_conformity.h"
 #include "core/couplings/trig_orthogonality.h"
 #include "tests/analytic/reference_data.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
 
 using namespace rfscope::test;
-
-constexpr double kZ999 = 3.2905;
 
 const nlohmann::json& references() {
   static const nlohmann::json data = [] {
@@ -96,7 +95,7 @@ Sample sampleVariance(const std::vector<double>& values) {
   }
   m2 /= n;
   m4 /= n;
-  return {m2 * n / (n - 1), kZ999 * std::sqrt((m4 - m2 * m2) / n)};
+  return {m2 * n / (n - 1), test::kZ999 * std::sqrt((m4 - m2 * m2) / n)};
 }
 
 TEST(NormCoupledVariance, MonteCarloOfTheDrawMatchesTheClosedForms) {

@@ -10,6 +10,9 @@
 
 namespace rfscope::test {
 
+// Agreement asked of an analytic log-domain result with its mpmath reference (absolute, in log).
+inline constexpr double kReferenceLogTolerance = 1e-10;
+
 inline const nlohmann::json& analyticReferences() {
   static const nlohmann::json data = [] {
     std::ifstream in(std::string(RFSCOPE_REFERENCE_DIR) + "/analytic_references.json");

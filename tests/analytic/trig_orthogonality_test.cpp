@@ -14,6 +14,7 @@
 #include "core/couplings/trig_orthogonality.h"
 #include "core/random/philox_stream.h"
 #include "tests/analytic/reference_data.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
@@ -139,12 +140,12 @@ TEST(TrigOrthogonality, MonteCarloOfOrthogonalBlocks) {
     m2 /= kSamples;
     m4 /= kSamples;
     const double variance = m2 * kSamples / (kSamples - 1.0);
-    const double halfWidth = 3.2905 * std::sqrt((m4 - m2 * m2) / kSamples);
+    const double halfWidth = test::kZ999 * std::sqrt((m4 - m2 * m2) / kSamples);
     const double exact = std::exp(orthogonalTrigLogVariance(d, d, z * z));
     const double iid = 0.5 * std::pow(std::expm1(-z * z), 2) / d;
     EXPECT_NEAR(variance, exact, halfWidth) << "d = " << d << ", z = " << z;
     EXPECT_GT(std::abs(variance - iid), halfWidth) << "d = " << d << ", z = " << z;
-    EXPECT_NEAR(mean, std::exp(-0.5 * z * z), 3.2905 * std::sqrt(variance / kSamples));
+    EXPECT_NEAR(mean, std::exp(-0.5 * z * z), test::kZ999 * std::sqrt(variance / kSamples));
     std::printf("  d = %d, z = %.1f: ORF closed form %.6f, sample %.6f ± %.6f, IID %.6f\n", d, z,
                 exact, variance, halfWidth, iid);
   }

@@ -17,6 +17,7 @@
 #include "core/attention/exact_attention.h"
 #include "core/mechanisms/dense_exponential_rf.h"
 #include "core/mechanisms/mechanism_registry.h"
+#include "tests/attention/attention_test_support.h"
 
 namespace rfscope {
 namespace {
@@ -31,15 +32,6 @@ const nlohmann::json& references() {
 
 double value(const nlohmann::json& v) {
   return std::strtod(v.get<std::string>().c_str(), nullptr);
-}
-
-Eigen::MatrixXd matrix(const nlohmann::json& rows) {
-  Eigen::MatrixXd m(static_cast<Eigen::Index>(rows.size()),
-                    static_cast<Eigen::Index>(rows[0].size()));
-  for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t j = 0; j < rows[i].size(); ++j)
-      m(static_cast<Eigen::Index>(i), static_cast<Eigen::Index>(j)) = rows[i][j].get<double>();
-  return m;
 }
 
 ParameterSet parameters(const nlohmann::json& json) {
@@ -78,9 +70,9 @@ std::vector<Case> cases() {
     item.json = &c;
     item.mechanism = mechanism;
     item.params = parameters(c["params"]);
-    item.problem.queries = matrix(c["x"]);
-    item.problem.keys = matrix(c["y"]);
-    item.problem.values = matrix(c["values"]);
+    item.problem.queries = test::matrixFromJson(c["x"]);
+    item.problem.keys = test::matrixFromJson(c["y"]);
+    item.problem.values = test::matrixFromJson(c["values"]);
     if (c.contains("expected_params") && c["expected_params"].contains("A"))
       item.params.set("A", value(c["expected_params"]["A"]));
     // SDERF, ADERF (dense_a too): matrices from the moments of the query and key sets, as the
@@ -117,20 +109,13 @@ std::vector<Case> cases() {
   return out;
 }
 
-std::vector<Eigen::Index> allRows(const AttentionProblem& problem) {
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index i = 0; i < problem.rows(); ++i)
-    rows.push_back(i);
-  return rows;
-}
-
 TEST(AttentionReference, DeltaMethodRowsMatchMpmath) {
   int checked = 0, unavailable = 0;
   for (const Case& c : cases()) {
     const std::string label = (*c.json)["label"].get<std::string>() + " " + c.mechanism->info().id;
     const KeyGram gram(c.problem);
     const auto prediction =
-        predictAttention(c.problem, gram, *c.mechanism, c.params, allRows(c.problem));
+        predictAttention(c.problem, gram, *c.mechanism, c.params, test::allRows(c.problem));
     if (!prediction) {
       // Only the mechanisms without a same-query covariance here: complex or s = -1 GERF, hybrids.
       const std::string id = c.mechanism->info().id;
@@ -169,7 +154,7 @@ TEST(AttentionReference, UnnormalisedErrorMatchesMpmath) {
   for (const Case& c : cases()) {
     const std::string label = (*c.json)["label"].get<std::string>() + " " + c.mechanism->info().id;
     EstimatorSpec spec{c.mechanism, Kernel::Softmax, Coupling::Iid, 1, c.params};
-    const auto prediction = predictUnnormalised(c.problem, spec, allRows(c.problem));
+    const auto prediction = predictUnnormalised(c.problem, spec, test::allRows(c.problem));
     ASSERT_TRUE(prediction) << label << prediction.reason();
     expectLogNear(prediction->logMse, value((*c.json)["log_unnormalised_mse"]), label);
     expectLogNear(prediction->logNormSquared, value((*c.json)["log_unnormalised_norm2"]), label);

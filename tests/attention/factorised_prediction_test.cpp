@@ -19,7 +19,7 @@
 namespace rfscope {
 namespace {
 
-AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, double norm,
+AttentionProblem problemOfNorm(Eigen::Index length, int d, Eigen::Index dv, double norm,
                                std::uint64_t seed, bool causal) {
   TrialStream stream(seed, 0);
   const double scale = norm / std::sqrt(static_cast<double>(d));  // |x| ≈ norm
@@ -62,7 +62,7 @@ TEST(FactorisedPrediction, EqualsTheDirectSumOnRandomProblems) {
   for (const bool causal : {false, true})
     for (const double norm : {0.3, 1.0, 2.5})
       for (const char* id : {"trig", "trig-phase", "pos", "pos-hyp", "oprf"}) {
-        const AttentionProblem p = randomProblem(200, 16, 5, norm, 7, causal);
+        const AttentionProblem p = problemOfNorm(200, 16, 5, norm, 7, causal);
         const KeyGram gram(p);
         const Mechanism& mechanism = *findMechanism(id);
         const ParameterSet params = attentionParameters(mechanism, p);

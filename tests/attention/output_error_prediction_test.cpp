@@ -18,6 +18,7 @@
 #include "core/attention/rf_attention.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
+#include "tests/attention/attention_test_support.h"
 
 namespace rfscope {
 namespace {
@@ -26,13 +27,6 @@ AttentionProblem problemWithNorm(Eigen::Index length, int d, double norm, bool c
   TrialStream stream(11, 0);
   return gaussianAttentionProblem(length, d, 3, norm / std::sqrt(static_cast<double>(d)), stream,
                                   causal);
-}
-
-std::vector<Eigen::Index> allRows(const AttentionProblem& p) {
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index i = 0; i < p.rows(); ++i)
-    rows.push_back(i);
-  return rows;
 }
 
 // i.i.d. features, one per unit: the linearised form is Σ_i E|e_i|²/M / Σ|o_i|², the delta
@@ -45,7 +39,7 @@ TEST(OutputErrorPrediction, LinearisedFormEqualsTheDeltaMethodsClosedForm) {
   for (const bool causal : {false, true})
     for (const char* id : {"trig", "pos"}) {
       const AttentionProblem p = problemWithNorm(48, 6, 0.5, causal);
-      const std::vector<Eigen::Index> rows = allRows(p);
+      const std::vector<Eigen::Index> rows = test::allRows(p);
       const Mechanism& mechanism = *findMechanism(id);
       const FeatureMapSpec spec = attentionFeatureSpec(mechanism, p, Coupling::Iid);
       const std::int64_t m = 1 << 20;
@@ -86,7 +80,7 @@ std::pair<double, double> measuredMeanSquare(const AttentionProblem& p, const Me
 // Carlo of the estimate, which also checks that a partial block is the first r directions.
 TEST(OutputErrorPrediction, OneUnitIsTheWholeEstimate) {
   const AttentionProblem p = problemWithNorm(24, 8, 1.0, false);
-  const std::vector<Eigen::Index> rows = allRows(p);
+  const std::vector<Eigen::Index> rows = test::allRows(p);
   const Mechanism& pos = *findMechanism("pos");
   for (const auto& [coupling, m] : std::vector<std::pair<Coupling, std::int64_t>>{
            {Coupling::Iid, 1}, {Coupling::Orthogonal, 3}, {Coupling::Simplex, 8}}) {
@@ -122,7 +116,7 @@ TEST(OutputErrorPrediction, RefusesUnitsThatAreNotIndependentOrUnbiased) {
   const AttentionProblem p = problemWithNorm(8, 4, 0.5, false);
   const Mechanism& pos = *findMechanism("pos");
   for (const Coupling c : {Coupling::QmcSobol, Coupling::OrthogonalFixedNorm}) {
-    const auto unit = predictOutputError(p, exactAttention(p), allRows(p), pos,
+    const auto unit = predictOutputError(p, exactAttention(p), test::allRows(p), pos,
                                          attentionFeatureSpec(pos, p, c), {8}, 1);
     EXPECT_FALSE(unit) << couplingId(c);
   }

@@ -20,6 +20,7 @@
 #include "core/mechanisms/mechanism.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
+#include "tests/attention/attention_test_support.h"
 
 namespace rfscope {
 namespace {
@@ -115,34 +116,26 @@ const nlohmann::json& performer() {
   return data;
 }
 
-Eigen::MatrixXd matrix(const nlohmann::json& rows) {
-  Eigen::MatrixXd m(static_cast<Eigen::Index>(rows.size()),
-                    static_cast<Eigen::Index>(rows[0].size()));
-  for (Eigen::Index i = 0; i < m.rows(); ++i)
-    for (Eigen::Index j = 0; j < m.cols(); ++j)
-      m(i, j) = rows[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)].get<double>();
-  return m;
-}
-
 // Features and outputs of the 'performer' stabiliser against performer-pytorch's own code: the
 // largest difference relative to the largest entry, per precision.
 void expectPerformer(const char* dtype, Precision p, double featureTolerance,
                      double outputTolerance) {
   FeatureMapRecipe recipe;
   recipe.kernel = Kernel::Softmax;
-  recipe.omega = matrix(performer()["projection"]);
-  const Eigen::MatrixXd q = matrix(performer()["queries"]), k = matrix(performer()["keys"]);
-  const Eigen::MatrixXd v = matrix(performer()["values"]);
+  recipe.omega = test::matrixFromJson(performer()["projection"]);
+  const Eigen::MatrixXd q = test::matrixFromJson(performer()["queries"]),
+                        k = test::matrixFromJson(performer()["keys"]);
+  const Eigen::MatrixXd v = test::matrixFromJson(performer()["values"]);
   const PrecisionSettings settings{p, Stabiliser::Performer, 1e-4};
   const Eigen::MatrixXd fq = precisionFeatures(recipe, q, true, settings);
   const Eigen::MatrixXd fk = precisionFeatures(recipe, k, false, settings);
   const nlohmann::json& expected = performer()[dtype];
-  const Eigen::MatrixXd eq = matrix(expected["query_features"]);
-  const Eigen::MatrixXd ek = matrix(expected["key_features"]);
+  const Eigen::MatrixXd eq = test::matrixFromJson(expected["query_features"]);
+  const Eigen::MatrixXd ek = test::matrixFromJson(expected["key_features"]);
   EXPECT_LE((fq - eq).cwiseAbs().maxCoeff() / eq.cwiseAbs().maxCoeff(), featureTolerance) << dtype;
   EXPECT_LE((fk - ek).cwiseAbs().maxCoeff() / ek.cwiseAbs().maxCoeff(), featureTolerance) << dtype;
   const Eigen::MatrixXd output = precisionAttention(fq, fk, v, false, p).output;
-  const Eigen::MatrixXd eo = matrix(expected["output"]);
+  const Eigen::MatrixXd eo = test::matrixFromJson(expected["output"]);
   EXPECT_LE((output - eo).cwiseAbs().maxCoeff() / eo.cwiseAbs().maxCoeff(), outputTolerance)
       << dtype;
 }

@@ -19,6 +19,8 @@
 #include "core/params/invalid_parameter.h"
 #include "core/random/philox_stream.h"
 #include "core/random/trial_stream.h"
+#include "tests/attention/attention_test_support.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
@@ -28,13 +30,6 @@ AttentionProblem randomProblem(Eigen::Index length, int d, Eigen::Index dv, doub
                                std::uint64_t seed, bool causal = false) {
   TrialStream stream(seed, 0);
   return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
-}
-
-std::vector<Eigen::Index> allRows(const AttentionProblem& problem) {
-  std::vector<Eigen::Index> rows;
-  for (Eigen::Index i = 0; i < problem.rows(); ++i)
-    rows.push_back(i);
-  return rows;
 }
 
 TEST(ExactAttention, EqualsTheNaiveSoftmaxInBlocksAndCausally) {
@@ -77,7 +72,7 @@ TEST(RfAttention, OneDrawEqualsBruteForce) {
 
       // The errors of the draw, brute force too.
       const ExactAttention exact = exactAttention(p);
-      const ExactAttentionRows rows = exactAttentionRows(p, allRows(p));
+      const ExactAttentionRows rows = exactAttentionRows(p, test::allRows(p));
       const AttentionErrors errors = attentionErrors(p, exact, rows, q, k);
       const Eigen::MatrixXd a = d.cwiseInverse().asDiagonal() * s;
       EXPECT_NEAR(errors.attentionRelativeError,
@@ -108,7 +103,7 @@ TEST(RfAttention, HugeNormsStayFinite) {
   const auto map = pos.drawFeatureMap(attentionFeatureSpec(pos, p, Coupling::Iid, 64), stream);
   const FeatureMatrix q = (*map)->queries(p.queries), k = (*map)->keys(p.keys);
   const AttentionErrors errors =
-      attentionErrors(p, exactAttention(p), exactAttentionRows(p, allRows(p)), q, k);
+      attentionErrors(p, exactAttention(p), exactAttentionRows(p, test::allRows(p)), q, k);
   EXPECT_TRUE(std::isfinite(errors.outputRelativeError));
   EXPECT_TRUE(std::isfinite(errors.logUnnormalisedSquaredError));
   EXPECT_GT(errors.logUnnormalisedNormSquared, 50.0);
@@ -134,11 +129,10 @@ void expectMonteCarloAgreement(bool causal, std::initializer_list<const char*> m
   const AttentionProblem p =
       randomProblem(16, 8, 3, 0.4 / std::sqrt(8.0), 21, causal);  // |x| ≈ 0.4
   const ExactAttention exact = exactAttention(p);
-  const ExactAttentionRows rows = exactAttentionRows(p, allRows(p));
+  const ExactAttentionRows rows = exactAttentionRows(p, test::allRows(p));
   const KeyGram gram(p);
   constexpr std::int64_t kFeatures = 16;
   constexpr int kDraws = 6000;
-  constexpr double kZ = 3.2905;  // two-sided 99.9%
   for (const char* id : mechanisms) {
     const Mechanism& mechanism = *findMechanism(id);
     FeatureMapSpec spec = attentionFeatureSpec(mechanism, p, Coupling::Iid, kFeatures);
@@ -161,17 +155,17 @@ void expectMonteCarloAgreement(bool causal, std::initializer_list<const char*> m
     const double n = kDraws;
     const auto check = [&](double sum, double sum2, double predicted, const char* what) {
       const double mean = sum / n, sem = std::sqrt((sum2 / n - mean * mean) / (n - 1));
-      EXPECT_NEAR(mean, predicted, kZ * sem) << id << " " << what << " causal " << causal;
+      EXPECT_NEAR(mean, predicted, test::kZ999 * sem) << id << " " << what << " causal " << causal;
       ::testing::Test::RecordProperty(
           std::string(causal ? "causal " : "") + id + " " + what + " measured/predicted",
           std::to_string(mean / predicted));
     };
     const EstimatorSpec estimator{&mechanism, Kernel::Softmax, Coupling::Iid, kFeatures,
                                   spec.parameters};
-    const auto unnormalised = predictUnnormalised(p, estimator, allRows(p));
+    const auto unnormalised = predictUnnormalised(p, estimator, test::allRows(p));
     ASSERT_TRUE(unnormalised);
     check(sumU, sumU2, std::exp(unnormalised->logMse), "unnormalised MSE");
-    const auto delta = predictAttention(p, gram, mechanism, spec.parameters, allRows(p));
+    const auto delta = predictAttention(p, gram, mechanism, spec.parameters, test::allRows(p));
     ASSERT_TRUE(delta) << delta.reason();
     const double linearised =
         std::exp(delta->logOutputMse - delta->logOutputNormSquared) / kFeatures;

@@ -20,11 +20,6 @@ namespace fs = std::filesystem;
 
 class CliOutputFailures : public CliScratchTest {};
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-const std::string kSmallRun = "run variance-vs-sigma --set sigma-steps=50 --set pairs=5 ";
 const std::string kSmallMc = "mc --mechanism pos --x 0.1,0.2 --y 0.3,0.1 --m 4 --trials 2000 ";
 
 // Item 3: a full standard output exited 0 with the output cut short (or empty).

@@ -29,10 +29,6 @@ class CliRobustness : public CliScratchTest {
   }
 };
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
 // Every log_ field of an output holds a number or "-inf", as the README promises.
 void expectLogFieldsFinite(const nlohmann::json& j, const std::string& context) {
   for (const auto& [key, value] : j.items()) {
@@ -41,8 +37,6 @@ void expectLogFieldsFinite(const nlohmann::json& j, const std::string& context) 
       EXPECT_TRUE(v.is_number() || v == "-inf") << context << ": " << key << " = " << v.dump();
   }
 }
-
-const std::string kSmallRun = "run variance-vs-sigma --set sigma-steps=50 --set pairs=5 ";
 
 // Item 1: on a full disk, --svg and --pdf exited 0 and left a truncated file. A file-size limit
 // fails the write the same way (EFBIG, "File too large"), for every output format.

@@ -20,6 +20,13 @@ struct CliResult {
   std::string err;
 };
 
+// A quick run of the CLI (a 50-step σ sweep on 5 pairs), to which a test appends its output flags.
+inline const std::string kSmallRun = "run variance-vs-sigma --set sigma-steps=50 --set pairs=5 ";
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
 inline std::string readFile(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream s;

@@ -11,11 +11,10 @@
 #include <boost/math/special_functions/gamma.hpp>
 
 #include "core/couplings/frequencies.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
-
-constexpr double kZ999 = 3.2905;
 
 double chiCdf(int d, double r) {
   return boost::math::gamma_p(0.5 * d, 0.5 * r * r);
@@ -87,10 +86,12 @@ TEST(NormCoupling, EveryFrequencyStaysStandardNormal) {
   }
   for (int k = 0; k < 3; ++k) {
     const double mean = sum[k] / draws, second = squares[k] / draws;
-    EXPECT_LE(std::abs(mean), kZ999 * std::sqrt(1.0 / draws)) << rows[k];
-    EXPECT_LE(std::abs(second - 1), kZ999 * std::sqrt((fourth[k] / draws - 1) / draws)) << rows[k];
+    EXPECT_LE(std::abs(mean), test::kZ999 * std::sqrt(1.0 / draws)) << rows[k];
+    EXPECT_LE(std::abs(second - 1), test::kZ999 * std::sqrt((fourth[k] / draws - 1) / draws))
+        << rows[k];
     // r² ~ χ²_d: mean d, variance 2d.
-    EXPECT_LE(std::abs(normSum[k] / draws - d), kZ999 * std::sqrt(2.0 * d / draws)) << rows[k];
+    EXPECT_LE(std::abs(normSum[k] / draws - d), test::kZ999 * std::sqrt(2.0 * d / draws))
+        << rows[k];
   }
 }
 

@@ -15,7 +15,7 @@ namespace {
 using Bytes = std::vector<unsigned char>;
 
 // The DataError message of reading `path`, or "" when it reads fine.
-std::string readError(const std::filesystem::path& path) {
+std::string idxReadError(const std::filesystem::path& path) {
   try {
     readIdxFile(path);
   } catch (const DataError& e) {
@@ -102,7 +102,7 @@ class MalformedIdx : public ::testing::Test {
 
   void expectError(const Bytes& bytes, const std::string& fragment) {
     const auto file = folder_.writeBytes("bad-" + std::to_string(count_++) + ".idx", bytes);
-    const std::string message = readError(file);
+    const std::string message = idxReadError(file);
     EXPECT_NE(message.find(fragment), std::string::npos) << "message: " << message;
     EXPECT_NE(message.find(file.string()), std::string::npos) << "message: " << message;
   }
@@ -113,14 +113,14 @@ class MalformedIdx : public ::testing::Test {
 
 TEST_F(MalformedIdx, ValidFileReads) {
   const auto file = folder_.writeBytes("good.idx", valid());
-  EXPECT_EQ(readError(file), "");
+  EXPECT_EQ(idxReadError(file), "");
   EXPECT_EQ(readIdxFile(file).value(5), 6.0);
 }
 
 TEST_F(MalformedIdx, MissingFileOrFolder) {
   const auto missing = folder_.path() / "missing.idx";
-  EXPECT_NE(readError(missing).find("cannot open"), std::string::npos) << readError(missing);
-  EXPECT_NE(readError(folder_.path()), "");
+  EXPECT_NE(idxReadError(missing).find("cannot open"), std::string::npos) << idxReadError(missing);
+  EXPECT_NE(idxReadError(folder_.path()), "");
 }
 
 TEST_F(MalformedIdx, EmptyAndTooShortForAHeader) {
@@ -173,13 +173,13 @@ TEST_F(MalformedIdx, TruncatedGzipStream) {
   const auto whole = folder_.path() / "whole.gz";
   writeIdxFile(whole, makeArray<std::uint8_t>({50, 100}, values), true);
   const std::string content = ScratchFolder::read(whole);
-  ASSERT_EQ(readError(whole), "");
+  ASSERT_EQ(idxReadError(whole), "");
   expectError(Bytes(content.begin(), content.begin() + static_cast<long>(content.size() / 2)),
               "truncated");
   // Cut inside the 8-byte trailer (CRC, length): every data byte is there, the check is not.
   const Bytes noTrailer(content.begin(), content.end() - 4);
   const auto file = folder_.writeBytes("no-trailer.gz", noTrailer);
-  EXPECT_NE(readError(file), "");
+  EXPECT_NE(idxReadError(file), "");
 }
 
 // Issue 12, item 13: with a large file, a gzip stream cut inside its 8-byte trailer was accepted:
@@ -197,11 +197,11 @@ TEST_F(MalformedIdx, TruncatedTrailerOfALargeGzipFile) {
   writeIdxFile(whole, makeArray<std::uint8_t>({1000, 28, 28}, values), true);
   const std::string content = ScratchFolder::read(whole);
   ASSERT_GT(content.size(), 170000u);
-  ASSERT_EQ(readError(whole), "");
+  ASSERT_EQ(idxReadError(whole), "");
   for (const long cut : {1, 4, 7, 8}) {
     const auto file = folder_.writeBytes("cut.gz", Bytes(content.begin(), content.end() - cut));
-    EXPECT_NE(readError(file).find("truncated"), std::string::npos)
-        << cut << ": " << readError(file);
+    EXPECT_NE(idxReadError(file).find("truncated"), std::string::npos)
+        << cut << ": " << idxReadError(file);
   }
 }
 

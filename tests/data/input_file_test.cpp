@@ -18,7 +18,7 @@
 namespace rfscope {
 namespace {
 
-std::string readError(const std::filesystem::path& path, std::uint64_t cap = 1024) {
+std::string inputReadError(const std::filesystem::path& path, std::uint64_t cap = 1024) {
   try {
     readInputFile(path, cap, "test file");
   } catch (const DataError& e) {
@@ -38,7 +38,7 @@ TEST(InputFile, RefusesFifosWithoutWaitingForAWriter) {
   const ScratchFolder folder;
   const auto fifo = folder.path() / "fifo";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
-  const std::string message = readError(fifo);  // returns at once: no writer is waited for
+  const std::string message = inputReadError(fifo);  // returns at once: no writer is waited for
   EXPECT_NE(message.find("is a FIFO (named pipe), not a regular file"), std::string::npos)
       << message;
   // Every reader goes through it.
@@ -48,20 +48,20 @@ TEST(InputFile, RefusesFifosWithoutWaitingForAWriter) {
 }
 
 TEST(InputFile, RefusesDevicesAndFolders) {
-  const std::string zero = readError("/dev/zero");
+  const std::string zero = inputReadError("/dev/zero");
   EXPECT_NE(zero.find("'/dev/zero': is a character device"), std::string::npos) << zero;
   EXPECT_THROW(readVectorFile("/dev/zero"), DataError);
   EXPECT_THROW(readIdxFile("/dev/zero"), DataError);
   const ScratchFolder folder;
-  EXPECT_NE(readError(folder.path()).find("is a folder"), std::string::npos);
-  EXPECT_NE(readError(folder.path() / "missing").find("cannot open: No such file"),
+  EXPECT_NE(inputReadError(folder.path()).find("is a folder"), std::string::npos);
+  EXPECT_NE(inputReadError(folder.path() / "missing").find("cannot open: No such file"),
             std::string::npos);
 }
 
 TEST(InputFile, RefusesFilesOverTheCapBeforeReadingThem) {
   const ScratchFolder folder;
-  EXPECT_EQ(readError(folder.write("at-cap", std::string(1024, 'x'))), "");
-  const std::string message = readError(folder.write("over", std::string(1025, 'x')));
+  EXPECT_EQ(inputReadError(folder.write("at-cap", std::string(1024, 'x'))), "");
+  const std::string message = inputReadError(folder.write("over", std::string(1025, 'x')));
   EXPECT_NE(message.find("is 1.0 KiB (1025 bytes); a test file may be at most 1 KiB"),
             std::string::npos)
       << message;

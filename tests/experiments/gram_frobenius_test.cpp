@@ -12,15 +12,15 @@ namespace {
 
 using test::runWith;
 
-const test::Overrides kSmall{{"d", std::int64_t{16}},
-                             {"points", std::int64_t{24}},
-                             {"features-min", std::int64_t{16}},
-                             {"features-max", std::int64_t{64}},
-                             {"features-steps", std::int64_t{4}},
-                             {"repetitions", std::int64_t{200}}};
+const test::Overrides kSmallGram{{"d", std::int64_t{16}},
+                                 {"points", std::int64_t{24}},
+                                 {"features-min", std::int64_t{16}},
+                                 {"features-max", std::int64_t{64}},
+                                 {"features-steps", std::int64_t{4}},
+                                 {"repetitions", std::int64_t{200}}};
 
 TEST(GramFrobenius, SimplexBeatsOrthogonalBeatsIidAndMoreFeaturesHelp) {
-  const RunResult result = runWith(GramFrobenius(), kSmall);
+  const RunResult result = runWith(GramFrobenius(), kSmallGram);
   ASSERT_EQ(result.status, RunStatus::Completed);
   const Table& table = result.table;
   test::expectConsistentHints(table);
@@ -40,7 +40,7 @@ TEST(GramFrobenius, SimplexBeatsOrthogonalBeatsIidAndMoreFeaturesHelp) {
 TEST(GramFrobenius, IidErrorMatchesTheSumOfEntryVariances) {
   // E Σ (K - K̂)² = Σ_ij Var K̂_ij = Σ_ij Var₁ / M for i.i.d. features: M times the mean error
   // is the same for every M up to sampling noise.
-  const Table table = runWith(GramFrobenius(), kSmall).table;
+  const Table table = runWith(GramFrobenius(), kSmallGram).table;
   const auto& m = table.column("features")->values;
   const auto& iid = table.column("iid-mean")->values;
   const auto& low = table.column("iid-low")->values;
@@ -55,7 +55,7 @@ TEST(GramFrobenius, IidErrorMatchesTheSumOfEntryVariances) {
 TEST(GramFrobenius, EveryPositiveMechanismThroughItsFeatureMap) {
   // All the mechanisms with positive features at once: a series per (mechanism, coupling), the
   // first mechanism's numbers the same as when it runs alone, and the error falling with M.
-  test::Overrides values = kSmall;
+  test::Overrides values = kSmallGram;
   values.push_back({"repetitions", std::int64_t{40}});
   values.push_back({"couplings", std::vector<std::string>{"iid"}});
   std::vector<std::string> positive;

@@ -13,13 +13,13 @@ namespace {
 
 using test::runWith;
 
-const test::Overrides kSmall{{"d", std::int64_t{16}},
-                             {"v-steps", std::int64_t{20}},
-                             {"mc-points", std::int64_t{3}},
-                             {"trials", std::int64_t{4000}}};
+const test::Overrides kSmallRatioSweep{{"d", std::int64_t{16}},
+                                       {"v-steps", std::int64_t{20}},
+                                       {"mc-points", std::int64_t{3}},
+                                       {"trials", std::int64_t{4000}}};
 
 TEST(MseRatioVsV, TableHasAnalyticRowsAndMonteCarloPoints) {
-  const RunResult result = runWith(MseRatioVsV(), kSmall);
+  const RunResult result = runWith(MseRatioVsV(), kSmallRatioSweep);
   ASSERT_EQ(result.status, RunStatus::Completed);
   const Table& table = result.table;
   test::expectConsistentHints(table);
@@ -51,7 +51,7 @@ TEST(MseRatioVsV, SimplexBeatsOrthogonalBeatsIidAndReachesThePapersPrefactor) {
 }
 
 TEST(MseRatioVsV, MonteCarloPointsAgreeWithTheClosedForms) {
-  const RunResult result = runWith(MseRatioVsV(), kSmall);
+  const RunResult result = runWith(MseRatioVsV(), kSmallRatioSweep);
   const Table& table = result.table;
   const auto& v = table.column("v")->values;
   for (const char* id : {"orf", "simrf"}) {

@@ -14,7 +14,7 @@ namespace {
 
 using test::runWith;
 
-const test::Overrides kSmall{
+const test::Overrides kSmallDensity{
     {"blocks", std::int64_t{3000}},
     {"couplings", std::vector<std::string>{"iid", "orf", "simrf", "simrf-plus"}}};
 
@@ -38,7 +38,7 @@ double integral(const Table& table, const std::string& key) {
 }
 
 TEST(PairNormDensity, DensitiesIntegrateToOneAndHistogramsMatchThem) {
-  const RunResult result = runWith(PairNormDensity(), kSmall);
+  const RunResult result = runWith(PairNormDensity(), kSmallDensity);
   ASSERT_EQ(result.status, RunStatus::Completed);
   const Table& table = result.table;
   test::expectConsistentHints(table);

@@ -28,8 +28,8 @@
 namespace rfscope {
 namespace {
 
-// The targets this build compiled and this CPU runs (the fallback is SCALAR with gcc, EMU128
-// with clang).
+// The targets this build compiled and this CPU runs (the fallback is SCALAR in every build:
+// RFSCOPE_HWY_DEFINITIONS).
 std::vector<std::int64_t> targetsHere() {
   std::vector<std::int64_t> targets;
   for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_EMU128, HWY_SCALAR})

@@ -15,7 +15,7 @@
 namespace rfscope {
 namespace {
 
-struct Case {
+struct AgreementCase {
   std::string mechanism;
   Kernel kernel;
   std::string coupling;
@@ -25,8 +25,8 @@ struct Case {
   std::vector<std::pair<std::string, ParameterValue>> parameters;
 };
 
-std::string caseName(const ::testing::TestParamInfo<Case>& info) {
-  const Case& c = info.param;
+std::string agreementCaseName(const ::testing::TestParamInfo<AgreementCase>& info) {
+  const AgreementCase& c = info.param;
   std::string name = c.mechanism + "_" + std::string(kernelId(c.kernel)) + "_" + c.coupling + "_d" +
                      std::to_string(c.d) + "_s" +
                      std::to_string(static_cast<int>(std::lround(c.scale * 100))) + "_m" +
@@ -36,17 +36,17 @@ std::string caseName(const ::testing::TestParamInfo<Case>& info) {
   return name;
 }
 
-void PrintTo(const Case& c, std::ostream* out) {
+void PrintTo(const AgreementCase& c, std::ostream* out) {
   *out << c.mechanism << " " << kernelId(c.kernel) << " / " << c.coupling << " d=" << c.d
        << " scale=" << c.scale << " M=" << c.features;
   for (const auto& [key, value] : c.parameters)
     *out << " " << key << "=" << formatParameterValue(value);
 }
 
-class AnalyticAgreement : public ::testing::TestWithParam<Case> {};
+class AnalyticAgreement : public ::testing::TestWithParam<AgreementCase> {};
 
 TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
-  const Case& c = GetParam();
+  const AgreementCase& c = GetParam();
   if (!findMechanism(c.mechanism)) GTEST_SKIP() << c.mechanism << " is not registered";
   MonteCarloRequest request = testing::makeRequest(c.mechanism, c.coupling, c.d,
                                                    c.scale / std::sqrt(c.d), c.features, 200000);
@@ -79,8 +79,8 @@ TEST_P(AnalyticAgreement, VarianceWithinMonteCarloInterval) {
       << (result->heavyTailReasons.empty() ? "" : result->heavyTailReasons.front());
 }
 
-std::vector<Case> iidCases() {
-  std::vector<Case> out;
+std::vector<AgreementCase> iidCases() {
+  std::vector<AgreementCase> out;
   const std::vector<std::pair<std::string, ParameterValue>> none;
   for (int d : {2, 8, 64}) {
     for (double scale : {0.2, 0.5, 0.8}) {
@@ -155,7 +155,8 @@ std::vector<Case> iidCases() {
   return out;
 }
 
-INSTANTIATE_TEST_SUITE_P(Mechanisms, AnalyticAgreement, ::testing::ValuesIn(iidCases()), caseName);
+INSTANTIATE_TEST_SUITE_P(Mechanisms, AnalyticAgreement, ::testing::ValuesIn(iidCases()),
+                         agreementCaseName);
 
 // Positive features, d = 64, M = 64 (one block), |x + y| = v small.
 TEST(CouplingOrder, SimplexBeatsOrthogonalBeatsIidForPositiveFeatures) {

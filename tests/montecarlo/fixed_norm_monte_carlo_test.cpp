@@ -12,6 +12,7 @@
 #include "core/analytic/analytic_variance.h"
 #include "core/montecarlo/monte_carlo_engine.h"
 #include "monte_carlo_test_support.h"
+#include "tests/normal_quantiles.h"
 
 namespace rfscope {
 namespace {
@@ -36,7 +37,7 @@ TEST(FixedNormMonteCarlo, MeanIsTheBesselKernelAndVarianceTheClosedForm) {
       const double expectedMean = kernel + v.biasSign * std::exp(*v.logAbsBias);
       const double mean = result->mean.sign * std::exp(result->mean.logAbs);
       const double meanError = std::sqrt(result->variance / static_cast<double>(result->trials));
-      EXPECT_NEAR(mean, expectedMean, 3.2905 * meanError) << label;
+      EXPECT_NEAR(mean, expectedMean, test::kZ999 * meanError) << label;
       // The bias is resolved: the kernel itself lies far outside the interval.
       EXPECT_GT(std::abs(mean - kernel), 10 * meanError) << label;
       const double ratio = std::exp(result->logVariance - v.logVariance);

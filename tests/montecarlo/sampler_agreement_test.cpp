@@ -41,7 +41,7 @@ TEST(PairFrame, PreservesInnerProducts) {
   EXPECT_NEAR(std::hypot(g.diff1, g.diff2), exact, 1e-15 * exact);
 }
 
-struct Case {
+struct SamplerCase {
   const char* mechanism;
   const char* coupling;
   int d;
@@ -81,14 +81,14 @@ double kolmogorovSmirnov(std::vector<double> a, std::vector<double> b) {
   return d;
 }
 
-void PrintTo(const Case& c, std::ostream* out) {
+void PrintTo(const SamplerCase& c, std::ostream* out) {
   *out << c.mechanism << " / " << c.coupling << " d=" << c.d << " sigma=" << c.sigma;
 }
 
-class FastFullAgreement : public ::testing::TestWithParam<Case> {};
+class FastFullAgreement : public ::testing::TestWithParam<SamplerCase> {};
 
 TEST_P(FastFullAgreement, SameDistribution) {
-  const Case c = GetParam();
+  const SamplerCase c = GetParam();
   if (!findMechanism(c.mechanism)) GTEST_SKIP() << c.mechanism << " is not registered";
   MonteCarloRequest request =
       testing::makeRequest(c.mechanism, c.coupling, c.d, c.sigma, c.d + 3, 3000);
@@ -115,8 +115,8 @@ TEST_P(FastFullAgreement, SameDistribution) {
   EXPECT_LT(kolmogorovSmirnov(a, b), critical);
 }
 
-std::vector<Case> cases() {
-  std::vector<Case> out;
+std::vector<SamplerCase> cases() {
+  std::vector<SamplerCase> out;
   for (const char* mechanism : {"trig", "pos", "pos-hyp", "gerf", "oprf"})
     for (const char* coupling : {"iid", "orf", "simrf"})
       for (int d : {2, 5, 16})
@@ -131,14 +131,15 @@ std::vector<Case> cases() {
   return out;
 }
 
-std::string caseName(const ::testing::TestParamInfo<Case>& info) {
+std::string samplerCaseName(const ::testing::TestParamInfo<SamplerCase>& info) {
   std::string name = std::string(info.param.mechanism) + "_" + info.param.coupling + "_d" +
                      std::to_string(info.param.d);
   std::replace(name.begin(), name.end(), '-', '_');
   return name;
 }
 
-INSTANTIATE_TEST_SUITE_P(AllContinuous, FastFullAgreement, ::testing::ValuesIn(cases()), caseName);
+INSTANTIATE_TEST_SUITE_P(AllContinuous, FastFullAgreement, ::testing::ValuesIn(cases()),
+                         samplerCaseName);
 
 }  // namespace
 }  // namespace rfscope

@@ -22,7 +22,7 @@
 namespace rfscope {
 namespace {
 
-struct Case {
+struct SimdCase {
   const char* mechanism;
   const char* coupling;
   int d;
@@ -30,7 +30,7 @@ struct Case {
 };
 
 // Every plan here takes the SIMD path: the equality below is not vacuous.
-const Case kCases[] = {
+const SimdCase kCases[] = {
     {"pos", "iid", 64, 64},   {"pos", "orf", 64, 64},     {"pos", "simrf", 64, 64},
     {"pos", "iid", 1, 9},     {"pos-hyp", "iid", 5, 12},  {"pos-hyp", "orf", 5, 12},
     {"gerf", "iid", 4, 30},   {"gerf", "simrf", 3, 10},   {"oprf", "iid", 5, 40},
@@ -38,7 +38,7 @@ const Case kCases[] = {
     {"pos", "simrf", 2, 7},   {"pos-hyp", "simrf", 9, 30}};
 
 // The targets of Highway's dispatch that this build compiled and this CPU runs, under
-// RFSCOPE_SIMD's cap (the fallback is SCALAR with gcc, EMU128 with clang).
+// RFSCOPE_SIMD's cap (the fallback is SCALAR in every build: RFSCOPE_HWY_DEFINITIONS).
 std::vector<std::int64_t> targetsHere() {
   std::vector<std::int64_t> targets;
   for (std::int64_t t : {HWY_AVX3, HWY_AVX2, HWY_SSE4, HWY_EMU128, HWY_SCALAR})
@@ -54,7 +54,7 @@ TEST(SimdTrials, EveryLaneEqualsTheScalarTrialOnEveryTarget) {
     hwy::SetSupportedTargetsForTest(target);
     SCOPED_TRACE(simdTargetName());
     EXPECT_EQ(simdTargetName(), hwy::TargetName(target));
-    for (const Case& c : kCases) {
+    for (const SimdCase& c : kCases) {
       SCOPED_TRACE(std::string(c.mechanism) + " / " + c.coupling + " d=" + std::to_string(c.d));
       MonteCarloRequest request =
           testing::makeRequest(c.mechanism, c.coupling, c.d, 0.5, c.features, 100);
