@@ -27,7 +27,7 @@ build() {
 
 case "${1:-}" in
   run)
-    # The app alone (154 of the 335 build steps): the tests are built by `test`.
+    # The app alone (61 of the 218 build commands): the tests are built by `test`.
     build rfscope
     shift
     exec "$root/build/release/app/rfscope" "$@"
