@@ -15,16 +15,10 @@
 #include "core/attention/attention_prediction.h"
 #include "core/mechanisms/mechanism_registry.h"
 #include "core/random/trial_stream.h"
+#include "tests/attention/attention_test_support.h"
 
 namespace rfscope {
 namespace {
-
-AttentionProblem problemOfNorm(Eigen::Index length, int d, Eigen::Index dv, double norm,
-                               std::uint64_t seed, bool causal) {
-  TrialStream stream(seed, 0);
-  const double scale = norm / std::sqrt(static_cast<double>(d));  // |x| ≈ norm
-  return gaussianAttentionProblem(length, d, dv, scale, stream, causal);
-}
 
 // Largest relative difference of the logs (absolute below 1), and how many rows differ at all
 // (none would mean the factorised path was never taken; at large norms many logs agree to the
@@ -62,7 +56,7 @@ TEST(FactorisedPrediction, EqualsTheDirectSumOnRandomProblems) {
   for (const bool causal : {false, true})
     for (const double norm : {0.3, 1.0, 2.5})
       for (const char* id : {"trig", "trig-phase", "pos", "pos-hyp", "oprf"}) {
-        const AttentionProblem p = problemOfNorm(200, 16, 5, norm, 7, causal);
+        const AttentionProblem p = test::problemOfNorm(200, 16, 5, norm, 7, causal);
         const KeyGram gram(p);
         const Mechanism& mechanism = *findMechanism(id);
         const ParameterSet params = attentionParameters(mechanism, p);

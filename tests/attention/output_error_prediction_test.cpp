@@ -23,10 +23,9 @@
 namespace rfscope {
 namespace {
 
+// Problems with |x| ≈ norm and three value columns, from seed 11.
 AttentionProblem problemWithNorm(Eigen::Index length, int d, double norm, bool causal) {
-  TrialStream stream(11, 0);
-  return gaussianAttentionProblem(length, d, 3, norm / std::sqrt(static_cast<double>(d)), stream,
-                                  causal);
+  return test::problemOfNorm(length, d, 3, norm, 11, causal);
 }
 
 // i.i.d. features, one per unit: the linearised form is Σ_i E|e_i|²/M / Σ|o_i|², the delta
